@@ -1,0 +1,155 @@
+//! The [`Game`] trait: the one abstraction every search in the crate is written against.
+//!
+//! A game is a graph of positions. The searches ask it five things about a position: who is to move,
+//! which moves there are (in the order to search them), which position a move leads to, what the
+//! position is worth, and a key that identifies it for a transposition table.
+//!
+//! # Two ways to read a score
+//!
+//! The source documents use both conventions, and the trait serves both:
+//!
+//! * **Minimax form** (Plaat's `AlphaBetaWithMemory`, the Wikipedia and Chessprogramming pages): a node
+//!   is a MAX node or a MIN node ([`Game::to_move`]) and [`Game::evaluate`] scores it from MAX's side.
+//! * **Negamax form** (the Russian article's `AlphaBeta`, Verhelst's `PrincipalVariation`): every node
+//!   maximises, and [`Game::evaluate_for_mover`] scores it from the side to move, so a parent negates
+//!   its children's values.
+//!
+//! The two agree because players alternate: the player to move in a child position is always the
+//! opponent of the player to move in its parent. Every implementation must keep that contract.
+//!
+//! # Terminal nodes and depth cut-offs
+//!
+//! A position with no moves is **terminal**: the game is over and [`Game::evaluate`] is its exact
+//! value. A search that runs out of depth at a position that still has moves makes a **depth cut-off**:
+//! it also calls [`Game::evaluate`], which there is a heuristic (a *static evaluation*). Searches tell
+//! the two apart with [`Game::is_terminal`]; the depth is the search's own parameter, not part of the
+//! position.
+//!
+//! # Example
+//!
+//! Nim with one heap, taking one or two stones; whoever takes the last stone wins.
+//!
+//! ```
+//! use nullwindow::game::{Game, Player};
+//! use nullwindow::value::Value;
+//!
+//! struct Nim { stones: u32 }
+//!
+//! impl Game for Nim {
+//!     type Position = (u32, Player); // stones left, player to move
+//!     type Move = u32;               // stones taken
+//!     type Moves = std::ops::RangeInclusive<u32>;
+//!
+//!     fn root(&self) -> Self::Position { (self.stones, Player::Max) }
+//!     fn to_move(&self, position: &Self::Position) -> Player { position.1 }
+//!     fn moves(&self, position: &Self::Position) -> Self::Moves {
+//!         // An empty range when no stones are left: the position is terminal.
+//!         1..=position.0.min(2)
+//!     }
+//!     fn play(&self, position: &Self::Position, taken: u32) -> Self::Position {
+//!         (position.0 - taken, position.1.opponent())
+//!     }
+//!     fn evaluate(&self, position: &Self::Position) -> Value {
+//!         // With no stones left, the player to move has lost.
+//!         if position.0 == 0 { if position.1 == Player::Max { -1 } else { 1 } } else { 0 }
+//!     }
+//!     fn key(&self, position: &Self::Position) -> u64 {
+//!         u64::from(position.0) * 2 + u64::from(position.1 == Player::Min)
+//!     }
+//! }
+//!
+//! let nim = Nim { stones: 4 };
+//! let value = nullwindow::reference::minimax::search(&nim, &nim.root(), u32::MAX).value;
+//! assert_eq!(value, 1); // four stones: the first player takes one and wins
+//! ```
+
+use std::fmt;
+
+use crate::value::Value;
+
+/// The player to move at a node: MAX maximises the value, MIN minimises it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The maximising player; the root of a parenthesis-format tree, White in the `gtree` format.
+    Max,
+    /// The minimising player; Black in the `gtree` format.
+    Min,
+}
+
+impl Player {
+    /// The other player.
+    #[must_use]
+    pub const fn opponent(self) -> Self {
+        match self {
+            Self::Max => Self::Min,
+            Self::Min => Self::Max,
+        }
+    }
+
+    /// Converts a value read from MAX's side to the same value read from this player's side.
+    ///
+    /// Negamax form needs this at a leaf. It cannot overflow on any value a search handles (see
+    /// [`crate::value`]).
+    #[must_use]
+    pub const fn perspective(self, value_for_max: Value) -> Value {
+        match self {
+            Self::Max => value_for_max,
+            Self::Min => -value_for_max,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Max => "MAX",
+            Self::Min => "MIN",
+        })
+    }
+}
+
+/// A two-player zero-sum game with perfect information, as the searches see it.
+///
+/// Contract, which every search relies on:
+/// * players alternate: `to_move(play(p, m)) == to_move(p).opponent()`;
+/// * `moves` yields the same moves in the same order every time for the same position;
+/// * `evaluate` returns an admissible value ([`crate::value::is_admissible`]), the exact game value at
+///   a terminal position;
+/// * equal positions have equal keys (distinct positions may collide; tables verify what they can).
+pub trait Game {
+    /// A position (a node of the game graph). Searches copy positions (copy-make).
+    type Position: Clone;
+    /// A move from a position to one of its children.
+    type Move: Copy + Eq + fmt::Debug + fmt::Display;
+    /// The moves of one position, in the order a search should try them.
+    type Moves: Iterator<Item = Self::Move>;
+
+    /// The position the search starts from.
+    fn root(&self) -> Self::Position;
+
+    /// The player to move at `position`.
+    fn to_move(&self, position: &Self::Position) -> Player;
+
+    /// The moves at `position`, in search order; none at a terminal position.
+    fn moves(&self, position: &Self::Position) -> Self::Moves;
+
+    /// The position reached by playing `mv` at `position`.
+    fn play(&self, position: &Self::Position, mv: Self::Move) -> Self::Position;
+
+    /// The value of `position` from MAX's side: exact at a terminal position, a heuristic static
+    /// evaluation at a depth cut-off. Must be admissible.
+    fn evaluate(&self, position: &Self::Position) -> Value;
+
+    /// A key identifying `position` for a transposition table.
+    fn key(&self, position: &Self::Position) -> u64;
+
+    /// Whether `position` is terminal (has no moves). Override when it can be answered faster.
+    fn is_terminal(&self, position: &Self::Position) -> bool {
+        self.moves(position).next().is_none()
+    }
+
+    /// The value of `position` from the side to move: [`Game::evaluate`] in negamax form.
+    fn evaluate_for_mover(&self, position: &Self::Position) -> Value {
+        self.to_move(position).perspective(self.evaluate(position))
+    }
+}

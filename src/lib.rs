@@ -1,0 +1,62 @@
+//! `nullwindow`: minimax game-tree search around Aske Plaat's MTD(f), as a reference implementation,
+//! a test oracle and a textbook.
+//!
+//! # Who should use this
+//!
+//! * **Engine authors** who wrote alpha-beta, PVS or MTD(f) and want to know whether it returns the
+//!   right value: point the `nullwindow` command line or [`oracle::solve`] at a tree or a game and compare.
+//! * **Students** reading the published pseudo-code: every listing sits in the crate as a literal
+//!   translation, beside the property tests that show whether it is right.
+//! * **Researchers** who need exact node counts on reproducible trees.
+//!
+//! # A map of the crate
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | [`value`] | the value type, the crate's `INFINITY` and the admissible leaf range |
+//! | [`game`] | the [`Game`](game::Game) trait every search is written against |
+//! | [`tree`] | explicit trees: the arena, the parenthesis and `gtree` formats, random trees |
+//! | [`reference`] | plain minimax in minimax and negamax form: the oracle |
+//! | [`registry`] | every driver by name, as the command line lists and runs them |
+//! | [`oracle`] | run drivers and check them against minimax |
+//! | [`outcome`] | what a search reports: value, leaves, nodes, passes |
+//!
+//! # Vocabulary
+//!
+//! * **Node, position**: a state of the game. A **leaf** is a node a search evaluates instead of
+//!   expanding: a **terminal** node (no moves) or a **depth cut-off** (the depth ran out).
+//! * **MAX and MIN**: the two players; values are read from MAX's side in *minimax form*, from the
+//!   side to move in *negamax form* (see [`game`]).
+//! * **Window** `(alpha, beta)`: the interval a search is asked about. A search **fails low** when it
+//!   returns `g <= alpha` (then `g` is an upper bound on the true value), **fails high** when it
+//!   returns `g >= beta` (a lower bound), and is exact in between. **Fail-soft** searches may return
+//!   values outside the window, which are tighter bounds; **fail-hard** ones clamp to it.
+//! * **Null window** (zero window): `beta = alpha + 1`. It can only fail low or high, so it answers one
+//!   question, "is the value at least `beta`?" (Pearl's *Test*). **MTD** drivers find the value by a
+//!   sequence of such **passes** at the root.
+//! * **Transposition table**: memory of bounds found for positions, so that re-searches and
+//!   transpositions (one position reached by several move orders) cost less.
+//! * **Driver**: a complete search from the root, listed in [`registry`].
+//!
+//! # Example
+//!
+//! ```
+//! use nullwindow::registry::{Driver, SearchParams};
+//! use nullwindow::tree::Tree;
+//!
+//! let tree: Tree = "((3 17) (2 12) (15 (25 0)))".parse()?;
+//! let outcome = Driver::Minimax.run(&tree, &SearchParams::default());
+//! assert_eq!((outcome.value, outcome.counts.leaves), (15, 7));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod game;
+pub mod oracle;
+pub mod outcome;
+pub mod reference;
+pub mod registry;
+pub mod tree;
+pub mod value;

@@ -1,0 +1,151 @@
+//! Every driver by name: what `nullwindow algos` lists and `nullwindow solve --algo` runs.
+//!
+//! A *driver* is a complete search procedure run from the root: plain minimax, a literal translation
+//! of a published listing, or an optimized engine configuration. Each has a [`DriverInfo`] in its own
+//! module and a variant of [`Driver`] here; [`Driver::run`] runs it on any [`Game`].
+//!
+//! ```
+//! use nullwindow::registry::{Driver, SearchParams};
+//! use nullwindow::tree::Tree;
+//!
+//! let tree: Tree = "((3 17) (2 12) (15 (25 0)))".parse()?;
+//! let drivers = Driver::select("all")?;
+//! for driver in drivers {
+//!     assert_eq!(driver.run(&tree, &SearchParams::default()).value, 15);
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::game::Game;
+use crate::outcome::Outcome;
+use crate::reference;
+use crate::value::Value;
+
+/// Where a driver comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// Plain minimax, the oracle.
+    Reference,
+    /// A line-by-line translation of a source document's pseudo-code.
+    Literal,
+    /// The crate's engine, as a real program would search.
+    Optimized,
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Reference => "reference",
+            Self::Literal => "literal",
+            Self::Optimized => "optimized",
+        })
+    }
+}
+
+/// What the registry knows about a driver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct DriverInfo {
+    /// The name used on the command line.
+    pub name: &'static str,
+    /// Reference, literal or optimized.
+    pub kind: Kind,
+    /// The document (or publication) the driver follows.
+    pub source: &'static str,
+    /// Whether it returns the minimax value on every tree. A faithful translation of a listing that
+    /// the tests show to be wrong is kept, marked inexact, and left out of `all`.
+    pub exact: bool,
+}
+
+/// How to run a driver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    /// Plies to search; `u32::MAX` searches to the end of the game.
+    pub depth: u32,
+    /// The first guess of drivers that take one (MTD(f)); `None` lets each use its source's default.
+    pub first_guess: Option<Value>,
+}
+
+impl Default for SearchParams {
+    /// No depth limit, no first guess.
+    fn default() -> Self {
+        Self { depth: u32::MAX, first_guess: None }
+    }
+}
+
+/// A driver the crate can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Driver {
+    /// [`reference::minimax`]
+    Minimax,
+    /// [`reference::negamax`]
+    Negamax,
+}
+
+/// A driver name that the registry does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownDriver(pub String);
+
+impl fmt::Display for UnknownDriver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let known: Vec<&str> = Driver::ALL.iter().map(|driver| driver.info().name).collect();
+        write!(f, "unknown driver '{}'; known drivers: {}, or 'all'", self.0, known.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownDriver {}
+
+impl Driver {
+    /// Every driver, in the order `nullwindow algos` lists them.
+    pub const ALL: &'static [Self] = &[Self::Minimax, Self::Negamax];
+
+    /// The driver's registry entry.
+    #[must_use]
+    pub const fn info(self) -> &'static DriverInfo {
+        match self {
+            Self::Minimax => &reference::minimax::INFO,
+            Self::Negamax => &reference::negamax::INFO,
+        }
+    }
+
+    /// The driver called `name`.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|driver| driver.info().name == name)
+    }
+
+    /// The drivers named in a comma-separated list; `all` stands for every exact driver.
+    ///
+    /// # Errors
+    /// The first name that is neither a driver nor `all`.
+    pub fn select(list: &str) -> Result<Vec<Self>, UnknownDriver> {
+        let mut selected = Vec::new();
+        for name in list.split(',').map(str::trim) {
+            let drivers = if name == "all" {
+                Self::ALL.iter().copied().filter(|driver| driver.info().exact).collect()
+            } else {
+                vec![Self::from_name(name).ok_or_else(|| UnknownDriver(name.to_owned()))?]
+            };
+            for driver in drivers {
+                if !selected.contains(&driver) {
+                    selected.push(driver);
+                }
+            }
+        }
+        Ok(selected)
+    }
+
+    /// Runs the driver from the game's root.
+    #[must_use]
+    pub fn run<G: Game>(self, game: &G, params: &SearchParams) -> Outcome {
+        let root = game.root();
+        match self {
+            Self::Minimax => reference::minimax::search(game, &root, params.depth),
+            Self::Negamax => reference::negamax::search(game, &root, params.depth),
+        }
+    }
+}
