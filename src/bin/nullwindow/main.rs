@@ -1,0 +1,85 @@
+//! The `nullwindow` command line: solve trees with every driver and check them against minimax, list
+//! the drivers, generate random trees, and (with no arguments) show a demo.
+
+mod algos;
+mod generate;
+mod input;
+mod solve;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// A failure the command reports as one `error:` line.
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl<E: std::error::Error> From<E> for CliError {
+    fn from(error: E) -> Self {
+        Self(error.to_string())
+    }
+}
+
+/// Minimax, alpha-beta, PVS and MTD(f), each checked against plain minimax.
+///
+/// Without a command, runs every driver on a built-in teaching tree.
+#[derive(Parser)]
+#[command(name = "nullwindow", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve a tree with the chosen drivers and check each against minimax (exit 1 if one disagrees).
+    Solve(solve::SolveArgs),
+    /// List every driver: name, kind, source document, and whether it is exact.
+    Algos(algos::AlgosArgs),
+    /// Print a random tree, the same for the same seed on every platform.
+    Gen(generate::GenArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return report_clap_error(&error),
+    };
+    let result = match cli.command {
+        None => solve::demo(),
+        Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Algos(args)) => algos::run(&args),
+        Some(Command::Gen(args)) => generate::run(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(CliError(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Help and version go to stdout as clap writes them; a usage error becomes one `error:` line.
+fn report_clap_error(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        print!("{error}");
+        return ExitCode::SUCCESS;
+    }
+    if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        eprint!("{error}");
+        return ExitCode::from(2);
+    }
+    let rendered = error.render().to_string();
+    let parts: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .filter(|line| {
+            !line.is_empty() && !line.starts_with("Usage:") && !line.starts_with("For more information")
+        })
+        .map(|line| line.strip_prefix("error: ").unwrap_or(line))
+        .collect();
+    eprintln!("error: {}", parts.join("; "));
+    ExitCode::from(2)
+}

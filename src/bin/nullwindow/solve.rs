@@ -1,0 +1,174 @@
+//! `nullwindow solve` and the demo: run drivers, print a table or JSON, and exit 1 when one disagrees
+//! with minimax.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use nullwindow::oracle::{self, Report};
+use nullwindow::registry::{Driver, SearchParams};
+use nullwindow::tree::{MAX_SEARCH_HEIGHT, Tree, examples};
+use nullwindow::value::{INFINITY, Value};
+use serde::Serialize;
+
+use crate::CliError;
+use crate::input::{Format, read_tree};
+
+/// The searches recurse once per level; this stack holds [`MAX_SEARCH_HEIGHT`] levels of the deepest
+/// driver with room to spare. Pages are only touched as the recursion reaches them.
+const SEARCH_STACK_BYTES: usize = 1 << 30;
+
+#[derive(Args)]
+pub struct SolveArgs {
+    /// The tree file, or `-` for standard input.
+    #[arg(default_value = "-")]
+    file: String,
+    /// Drivers to run, comma-separated, or `all` for every exact driver (see `nullwindow algos`).
+    #[arg(long, default_value = "all")]
+    algo: String,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// The first guess for drivers that take one (MTD(f)), from -INFINITY to +INFINITY (±10⁹).
+    #[arg(long, allow_hyphen_values = true,
+          value_parser = clap::value_parser!(i32).range(i64::from(-INFINITY)..=i64::from(INFINITY)))]
+    first_guess: Option<i32>,
+    /// Search this many plies; a node where the depth runs out is scored by its evaluation (0 for an
+    /// interior node of a parenthesis-format tree). Default: the whole tree.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// The input format.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    format: Format,
+}
+
+pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
+    let drivers = Driver::select(&args.algo)?;
+    let tree = read_tree(&args.file, args.format)?;
+    let params = SearchParams { depth: args.depth.unwrap_or(u32::MAX), first_guess: args.first_guess };
+    let report = search(&tree, &drivers, &params)?;
+    if args.json {
+        print_json(&report)?;
+    } else {
+        print_summary(&tree, &params, &report);
+        print_table(&report);
+    }
+    Ok(verdict(&report))
+}
+
+/// Runs every exact driver on the built-in teaching tree.
+pub fn demo() -> Result<ExitCode, CliError> {
+    let tree: Tree = examples::TEACHING_TREE.parse()?;
+    println!("nullwindow: every driver on a built-in teaching tree, checked against plain minimax.");
+    println!();
+    println!("teaching tree: {}", examples::TEACHING_TREE);
+    let params = SearchParams::default();
+    let report = search(&tree, &Driver::select("all")?, &params)?;
+    print_summary(&tree, &params, &report);
+    print_table(&report);
+    println!();
+    println!(
+        "Next: `nullwindow gen --seed 7 | nullwindow solve -`, `nullwindow algos`, `nullwindow --help`."
+    );
+    Ok(verdict(&report))
+}
+
+/// Runs the oracle on a thread with a stack deep enough for [`MAX_SEARCH_HEIGHT`] levels, after
+/// refusing taller searches.
+fn search(tree: &Tree, drivers: &[Driver], params: &SearchParams) -> Result<Report, CliError> {
+    let height = tree.stats().height;
+    if height.min(params.depth) > MAX_SEARCH_HEIGHT {
+        return Err(CliError(format!(
+            "the tree is {height} levels deep; the searches recurse once per level and search at most \
+             {MAX_SEARCH_HEIGHT} (use --depth to search less deep)"
+        )));
+    }
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("search".to_owned())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn_scoped(scope, || oracle::solve(tree, drivers, params))
+            .map_err(|e| CliError(format!("cannot start the search thread: {e}")))?
+            .join()
+            .map_err(|_| CliError("the search failed unexpectedly".to_owned()))
+    })
+}
+
+fn print_summary(tree: &Tree, params: &SearchParams, report: &Report) {
+    let stats = tree.stats();
+    let depth = if params.depth >= stats.height { "full".to_owned() } else { params.depth.to_string() };
+    println!(
+        "tree: {} nodes, {} leaves, height {}; depth searched: {depth}",
+        stats.nodes, stats.leaves, stats.height
+    );
+    println!("minimax value: {}", report.value);
+    println!();
+}
+
+fn print_table(report: &Report) {
+    let name_width = report.results.iter().map(|r| r.driver.info().name.len()).max().unwrap_or(9).max(9);
+    println!(
+        "{:<name_width$}  {:<9}  {:>11}  {:>10}  {:>10}  {:>6}",
+        "algorithm", "kind", "value", "leaves", "nodes", "passes"
+    );
+    for result in &report.results {
+        let info = result.driver.info();
+        let passes = result.outcome.passes.as_ref().map_or_else(|| "-".to_owned(), |p| p.len().to_string());
+        let mark = if result.outcome.value == report.value { "" } else { "  WRONG" };
+        println!(
+            "{:<name_width$}  {:<9}  {:>11}  {:>10}  {:>10}  {:>6}{mark}",
+            info.name,
+            info.kind.to_string(),
+            result.outcome.value,
+            result.outcome.counts.leaves,
+            result.outcome.counts.nodes,
+            passes
+        );
+    }
+}
+
+/// The `--json` shape: `{"value": V, "results": [{"algorithm", "value", "leaves", "nodes", "passes"}]}`.
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    value: Value,
+    results: Vec<JsonResult<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonResult<'a> {
+    algorithm: &'a str,
+    value: Value,
+    leaves: u64,
+    nodes: u64,
+    passes: Option<usize>,
+}
+
+fn print_json(report: &Report) -> Result<(), CliError> {
+    let results = report
+        .results
+        .iter()
+        .map(|result| JsonResult {
+            algorithm: result.driver.info().name,
+            value: result.outcome.value,
+            leaves: result.outcome.counts.leaves,
+            nodes: result.outcome.counts.nodes,
+            passes: result.outcome.passes.as_ref().map(Vec::len),
+        })
+        .collect();
+    println!("{}", serde_json::to_string_pretty(&JsonReport { value: report.value, results })?);
+    Ok(())
+}
+
+/// Exit 1, naming each driver that disagrees with minimax; otherwise success.
+fn verdict(report: &Report) -> ExitCode {
+    let mut wrong = false;
+    for result in report.disagreements() {
+        wrong = true;
+        eprintln!(
+            "error: {} returned {}, but the minimax value is {}",
+            result.driver.info().name,
+            result.outcome.value,
+            report.value
+        );
+    }
+    if wrong { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+}
