@@ -1,0 +1,156 @@
+//! The `nullwindow` command line, run as a user runs it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn nullwindow(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nullwindow"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A command that fails before reading its input closes the pipe; that is not the test's concern.
+    let written = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    assert!(written.is_ok() || written.is_err_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe));
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+/// Runs a command that must fail, and returns its one error line.
+fn error_line(args: &[&str], stdin: &str) -> String {
+    let output = nullwindow(args, stdin);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+    let error = stderr(&output);
+    assert_eq!(error.lines().count(), 1, "{args:?}: {error}");
+    assert!(error.starts_with("error: "), "{args:?}: {error}");
+    error.trim_end().to_owned()
+}
+
+#[test]
+fn the_demo_runs_every_driver_and_they_agree() {
+    let output = nullwindow(&[], "");
+    assert!(output.status.success(), "{output:?}");
+    insta::assert_snapshot!(stdout(&output));
+}
+
+#[test]
+fn algos_lists_every_driver() {
+    let output = nullwindow(&["algos"], "");
+    assert!(output.status.success());
+    insta::assert_snapshot!(stdout(&output));
+    let json: serde_json::Value = serde_json::from_slice(&nullwindow(&["algos", "--json"], "").stdout).unwrap();
+    let names: Vec<&str> = json.as_array().unwrap().iter().map(|d| d["name"].as_str().unwrap()).collect();
+    assert!(names.contains(&"minimax"));
+    assert!(json[0]["kind"] == "reference" && json[0]["exact"] == true);
+}
+
+#[test]
+fn gen_is_reproducible_and_its_output_solves() {
+    let first = nullwindow(&["gen", "--seed", "7"], "");
+    assert!(first.status.success());
+    assert_eq!(stdout(&first), stdout(&nullwindow(&["gen", "--seed", "7"], "")));
+    insta::assert_snapshot!(stdout(&first));
+    let solved = nullwindow(&["solve", "-", "--json"], &stdout(&first));
+    assert!(solved.status.success(), "{solved:?}");
+}
+
+#[test]
+fn gen_options_shape_the_tree() {
+    let output = nullwindow(&["gen", "--seed", "1", "--width", "3", "--depth", "2", "--uniform", "--values=-5..5"], "");
+    let tree: nullwindow::tree::Tree = stdout(&output).trim().parse().unwrap();
+    let stats = tree.stats();
+    assert_eq!((stats.leaves, stats.height), (9, 2));
+    let gtree = nullwindow(&["gen", "--seed", "1", "--format", "gtree", "--values", "-5..5"], "");
+    assert!(gtree.status.success(), "{gtree:?}");
+    assert!(nullwindow::tree::gtree::parse(&stdout(&gtree)).is_ok());
+}
+
+#[test]
+fn solve_json_has_the_documented_shape() {
+    let output = nullwindow(&["solve", "--json", "-"], "((3 17) (2 12) (15 (25 0)))");
+    assert!(output.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["value"], 15);
+    for result in json["results"].as_array().unwrap() {
+        assert_eq!(result["value"], 15);
+        for key in ["algorithm", "leaves", "nodes", "passes"] {
+            assert!(result.get(key).is_some(), "{key} missing from {result}");
+        }
+    }
+}
+
+#[test]
+fn solve_reads_files_by_format_and_honours_depth() {
+    let output = nullwindow(&["solve", "testdata/trees/transposition.gtree", "--algo", "minimax,negamax"], "");
+    assert!(output.status.success(), "{output:?}");
+    assert!(stdout(&output).contains("minimax value: 3"));
+    let shallow = nullwindow(&["solve", "--depth", "1", "--json", "testdata/trees/transposition.gtree"], "");
+    let json: serde_json::Value = serde_json::from_slice(&shallow.stdout).unwrap();
+    assert_eq!(json["value"], 5, "depth 1 takes the best interior evaluation of the children");
+    let as_paren = nullwindow(&["solve", "--format", "paren", "testdata/trees/transposition.gtree"], "");
+    assert!(stderr(&as_paren).starts_with("error: testdata/trees/transposition.gtree:4:3:"), "{as_paren:?}");
+}
+
+#[test]
+fn every_error_is_one_line_with_a_position_where_there_is_one() {
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["solve", "-"], "((1 2) (3 x))"),
+        (vec!["solve", "-"], "((1 2)\n (3 4)"),
+        (vec!["solve", "-"], "(1 2))"),
+        (vec!["solve", "-"], "(1 ())"),
+        (vec!["solve", "-"], "(1 1000000000)"),
+        (vec!["solve", "-"], "(1) (2)"),
+        (vec!["solve", "-"], "  \n"),
+        (vec!["solve", "--format", "gtree", "-"], "0 1 W 1\n1 2 W\n"),
+        (vec!["solve", "--algo", "minimax,nosuch", "-"], "1"),
+        (vec!["solve", "--first-guess", "1000000001", "-"], "1"),
+        (vec!["solve", "--depth", "-1", "-"], "1"),
+        (vec!["solve", "no/such/file.tree"], ""),
+        (vec!["solve", "testdata"], ""),
+        (vec!["gen", "--width", "0"], ""),
+        (vec!["gen", "--width", "5..2"], ""),
+        (vec!["gen", "--width", "1000", "--depth", "9"], ""),
+        (vec!["gen", "--values", "0..1000000000"], ""),
+        (vec!["gen", "--values", "a..b"], ""),
+        (vec!["nosuch"], ""),
+    ];
+    let lines: Vec<String> = cases.iter().map(|(args, stdin)| error_line(args, stdin)).collect();
+    insta::assert_snapshot!(lines.join("\n"));
+}
+
+#[test]
+fn a_tree_too_tall_to_search_is_refused_cleanly() {
+    let depth = 1_000_000;
+    let source = format!("{}7{}", "(".repeat(depth), ")".repeat(depth));
+    let error = error_line(&["solve", "-"], &source);
+    assert!(error.contains("1000000 levels deep"), "{error}");
+    let limited = nullwindow(&["solve", "--depth", "5", "-"], &source);
+    assert!(limited.status.success(), "{limited:?}");
+}
+
+#[test]
+fn the_deepest_searchable_tree_is_searched() {
+    let depth = nullwindow::tree::MAX_SEARCH_HEIGHT as usize;
+    let source = format!("{}-7{}", "(".repeat(depth), ")".repeat(depth));
+    let output = nullwindow(&["solve", "--json", "-"], &source);
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["value"], -7);
+}
+
+#[test]
+fn help_is_not_an_error() {
+    let output = nullwindow(&["--help"], "");
+    assert!(output.status.success());
+    assert!(stdout(&output).contains("solve"));
+}

@@ -1,0 +1,1 @@
+//! The literal translations against plain minimax.

@@ -1,0 +1,16 @@
+//! The integration test suite, one binary (each test binary links separately, which is slow).
+//!
+//! * `formats`: the parenthesis and `gtree` formats, round trips and error positions.
+//! * `random_trees`: the seeded generator.
+//! * `minimax`: the oracle against independent computations.
+//! * `corpus`: every tree in `testdata/` through every exact driver.
+//! * `literal`: the literal translations against minimax.
+//! * `cli`: the `nullwindow` command line.
+
+mod cli;
+mod corpus;
+mod formats;
+mod literal;
+mod minimax;
+mod random_trees;
+mod strategies;

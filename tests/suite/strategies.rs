@@ -1,0 +1,88 @@
+//! Random trees for property tests: a proptest strategy that shrinks towards small trees with small
+//! values, and a quickcheck `Arbitrary` wrapper.
+
+use nullwindow::tree::{Tree, TreeBuilder};
+use nullwindow::value::Value;
+use proptest::prelude::*;
+
+/// A tree as nested values, the form proptest generates and shrinks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A leaf with its value.
+    Leaf(Value),
+    /// An interior node with its children (at least one).
+    Node(Vec<Shape>),
+}
+
+impl Shape {
+    /// The tree this shape describes (root MAX, levels alternating, interior evaluations 0).
+    pub fn to_tree(&self) -> Tree {
+        let mut builder = TreeBuilder::new();
+        // Explicit stack: each entry is a shape and whether its node is already open.
+        let mut stack = vec![(self, false)];
+        while let Some((shape, opened)) = stack.pop() {
+            match shape {
+                Shape::Leaf(value) => builder.leaf(*value).unwrap(),
+                Shape::Node(_) if opened => builder.close().unwrap(),
+                Shape::Node(children) => {
+                    builder.open().unwrap();
+                    stack.push((shape, true));
+                    stack.extend(children.iter().rev().map(|child| (child, false)));
+                }
+            }
+        }
+        builder.finish().unwrap()
+    }
+}
+
+/// Irregular trees: widths 1 to `max_width`, depth at most `max_depth`, leaf values in `values`.
+pub fn shapes(max_width: usize, max_depth: u32, values: std::ops::RangeInclusive<Value>) -> BoxedStrategy<Shape> {
+    let leaf = values.prop_map(Shape::Leaf);
+    leaf.prop_recursive(max_depth, 4096, max_width as u32, move |inner| {
+        prop::collection::vec(inner, 1..=max_width).prop_map(Shape::Node)
+    })
+    .boxed()
+}
+
+/// The default random trees of the test suite: widths 1 to 6, depths 0 to 8, narrow values (so that
+/// ties, the hard case for bounds, are common).
+pub fn trees() -> impl Strategy<Value = Tree> {
+    shapes(6, 8, -10..=10).prop_map(|shape| shape.to_tree())
+}
+
+/// A quickcheck tree: widths 1 to 4, depth at most 5, values -20 to 20.
+#[derive(Clone, Debug)]
+pub struct QuickTree(pub Shape);
+
+impl quickcheck::Arbitrary for QuickTree {
+    fn arbitrary(g: &mut quickcheck::Gen) -> Self {
+        fn grow(g: &mut quickcheck::Gen, depth: u32) -> Shape {
+            let leaf = depth == 0 || <u8 as quickcheck::Arbitrary>::arbitrary(g) % 4 == 0;
+            if leaf {
+                Shape::Leaf(i32::from(<i8 as quickcheck::Arbitrary>::arbitrary(g)) % 21)
+            } else {
+                let width = 1 + usize::from(<u8 as quickcheck::Arbitrary>::arbitrary(g)) % 4;
+                Shape::Node((0..width).map(|_| grow(g, depth - 1)).collect())
+            }
+        }
+        Self(grow(g, 5))
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+        match &self.0 {
+            Shape::Leaf(value) => Box::new(quickcheck::Arbitrary::shrink(value).map(|v| Self(Shape::Leaf(v)))),
+            Shape::Node(children) => {
+                // Replace the node by one of its children, or drop a child.
+                let mut smaller: Vec<Self> = children.iter().cloned().map(Self).collect();
+                if children.len() > 1 {
+                    for skip in 0..children.len() {
+                        let mut rest = children.clone();
+                        rest.remove(skip);
+                        smaller.push(Self(Shape::Node(rest)));
+                    }
+                }
+                Box::new(smaller.into_iter())
+            }
+        }
+    }
+}
