@@ -60,3 +60,8 @@ pub mod reference;
 pub mod registry;
 pub mod tree;
 pub mod value;
+
+/// The README's Rust examples, compiled and run as doctests so that they cannot drift.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
