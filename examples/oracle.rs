@@ -32,7 +32,8 @@ fn main() {
             .generate()
             .expect("a valid configuration");
         let root = tree.root();
-        let mine = tree.to_move(&root).perspective(my_alpha_beta(&tree, &root, u32::MAX, -INFINITY, INFINITY));
+        let mine =
+            tree.to_move(&root).perspective(my_alpha_beta(&tree, &root, u32::MAX, -INFINITY, INFINITY));
         let exact = minimax::search(&tree, &root, u32::MAX).value;
         if mine != exact && smallest.as_ref().is_none_or(|s| s.node_count() > tree.node_count()) {
             smallest = Some(tree);

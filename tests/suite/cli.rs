@@ -48,7 +48,8 @@ fn algos_lists_every_driver() {
     let output = nullwindow(&["algos"], "");
     assert!(output.status.success());
     insta::assert_snapshot!(stdout(&output));
-    let json: serde_json::Value = serde_json::from_slice(&nullwindow(&["algos", "--json"], "").stdout).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_slice(&nullwindow(&["algos", "--json"], "").stdout).unwrap();
     let names: Vec<&str> = json.as_array().unwrap().iter().map(|d| d["name"].as_str().unwrap()).collect();
     assert!(names.contains(&"minimax"));
     assert!(json[0]["kind"] == "reference" && json[0]["exact"] == true);
@@ -66,7 +67,10 @@ fn gen_is_reproducible_and_its_output_solves() {
 
 #[test]
 fn gen_options_shape_the_tree() {
-    let output = nullwindow(&["gen", "--seed", "1", "--width", "3", "--depth", "2", "--uniform", "--values=-5..5"], "");
+    let output = nullwindow(
+        &["gen", "--seed", "1", "--width", "3", "--depth", "2", "--uniform", "--values=-5..5"],
+        "",
+    );
     let tree: nullwindow::tree::Tree = stdout(&output).trim().parse().unwrap();
     let stats = tree.stats();
     assert_eq!((stats.leaves, stats.height), (9, 2));
@@ -91,7 +95,8 @@ fn solve_json_has_the_documented_shape() {
 
 #[test]
 fn solve_reads_files_by_format_and_honours_depth() {
-    let output = nullwindow(&["solve", "testdata/trees/transposition.gtree", "--algo", "minimax,negamax"], "");
+    let output =
+        nullwindow(&["solve", "testdata/trees/transposition.gtree", "--algo", "minimax,negamax"], "");
     assert!(output.status.success(), "{output:?}");
     assert!(stdout(&output).contains("minimax value: 3"));
     let shallow = nullwindow(&["solve", "--depth", "1", "--json", "testdata/trees/transposition.gtree"], "");

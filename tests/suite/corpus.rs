@@ -25,12 +25,20 @@ fn every_exact_driver_finds_the_stated_value_of_every_corpus_tree() {
         } else {
             text::parse(&source).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
         };
-        let expected = header(&source, "value").unwrap_or_else(|| panic!("{}: no '# value:' header", path.display()));
+        let expected =
+            header(&source, "value").unwrap_or_else(|| panic!("{}: no '# value:' header", path.display()));
         let depth = header(&source, "depth").map_or(u32::MAX, |d| d as u32);
-        let report = solve(&tree, &Driver::select("all").unwrap(), &SearchParams { depth, first_guess: None });
+        let report =
+            solve(&tree, &Driver::select("all").unwrap(), &SearchParams { depth, first_guess: None });
         assert_eq!(i64::from(report.value), expected, "{}", path.display());
         for result in &report.results {
-            assert_eq!(result.outcome.value, report.value, "{} on {}", result.driver.info().name, path.display());
+            assert_eq!(
+                result.outcome.value,
+                report.value,
+                "{} on {}",
+                result.driver.info().name,
+                path.display()
+            );
         }
         checked += 1;
     }

@@ -31,7 +31,9 @@ fn truncated(tree: &Tree, depth: u32) -> Tree {
     while let Some(entry) = stack.pop() {
         match entry {
             None => builder.close().unwrap(),
-            Some((node, d)) if d == depth || tree.is_leaf(node) => builder.leaf(tree.evaluation(node)).unwrap(),
+            Some((node, d)) if d == depth || tree.is_leaf(node) => {
+                builder.leaf(tree.evaluation(node)).unwrap()
+            }
             Some((node, d)) => {
                 builder.open().unwrap();
                 stack.push(None);

@@ -36,7 +36,11 @@ impl Shape {
 }
 
 /// Irregular trees: widths 1 to `max_width`, depth at most `max_depth`, leaf values in `values`.
-pub fn shapes(max_width: usize, max_depth: u32, values: std::ops::RangeInclusive<Value>) -> BoxedStrategy<Shape> {
+pub fn shapes(
+    max_width: usize,
+    max_depth: u32,
+    values: std::ops::RangeInclusive<Value>,
+) -> BoxedStrategy<Shape> {
     let leaf = values.prop_map(Shape::Leaf);
     leaf.prop_recursive(max_depth, 4096, max_width as u32, move |inner| {
         prop::collection::vec(inner, 1..=max_width).prop_map(Shape::Node)
@@ -70,7 +74,9 @@ impl quickcheck::Arbitrary for QuickTree {
 
     fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
         match &self.0 {
-            Shape::Leaf(value) => Box::new(quickcheck::Arbitrary::shrink(value).map(|v| Self(Shape::Leaf(v)))),
+            Shape::Leaf(value) => {
+                Box::new(quickcheck::Arbitrary::shrink(value).map(|v| Self(Shape::Leaf(v))))
+            }
             Shape::Node(children) => {
                 // Replace the node by one of its children, or drop a child.
                 let mut smaller: Vec<Self> = children.iter().cloned().map(Self).collect();
