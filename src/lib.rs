@@ -16,7 +16,7 @@
 //! | [`value`] | the value type, the crate's `INFINITY` and the admissible leaf range |
 //! | [`game`] | the [`Game`](game::Game) trait every search is written against |
 //! | [`tree`] | explicit trees: the arena, the parenthesis and `gtree` formats, random trees |
-//! | [`reference`] | plain minimax in minimax and negamax form: the oracle |
+//! | [`reference`](mod@reference) | plain minimax in minimax and negamax form: the oracle |
 //! | [`registry`] | every driver by name, as the command line lists and runs them |
 //! | [`oracle`] | run drivers and check them against minimax |
 //! | [`outcome`] | what a search reports: value, leaves, nodes, passes |

@@ -21,7 +21,7 @@
 //! a cycle, and players that do not alternate along an edge (a node whose colour equals its parent's).
 //! It also skips `#` comments to the end of a line, which the original does not accept, so keep
 //! them out of files meant for both. Nodes not reachable from the root are dropped. Nodes are
-//! renumbered in depth-first order from the root, and [`print`] writes those numbers as ids.
+//! renumbered in depth-first order from the root, and [`print`](fn@print) writes those numbers as ids.
 
 use std::collections::HashMap;
 

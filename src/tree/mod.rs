@@ -388,7 +388,7 @@ impl TreeBuilder {
 }
 
 impl fmt::Display for Tree {
-    /// Prints the tree in the parenthesis format ([`text::print`]).
+    /// Prints the tree in the parenthesis format ([`text::print`](fn@text::print)).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&text::print(self))
     }
