@@ -143,6 +143,27 @@ pub trait Game {
     /// A key identifying `position` for a transposition table.
     fn key(&self, position: &Self::Position) -> u64;
 
+    /// An upper bound on the plies from `position` to the end of the game, if the game knows one.
+    /// Iterative deepening asked to search "to the end" iterates up to this depth. `None` (the
+    /// default) means unknown.
+    fn depth_bound(&self, position: &Self::Position) -> Option<u32> {
+        let _ = position;
+        None
+    }
+
+    /// How many slots a history-heuristic table needs for this game's moves; 0 (the default) turns
+    /// the history heuristic off for the game.
+    fn history_slots(&self) -> usize {
+        0
+    }
+
+    /// The history-heuristic slot of `mv` played at `position`, below [`Game::history_slots`]. Moves
+    /// that share a slot share their history score (in chess: the same from and to squares).
+    fn history_slot(&self, position: &Self::Position, mv: Self::Move) -> usize {
+        let _ = (position, mv);
+        0
+    }
+
     /// Whether `position` is terminal (has no moves). Override when it can be answered faster.
     fn is_terminal(&self, position: &Self::Position) -> bool {
         self.moves(position).next().is_none()

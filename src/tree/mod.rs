@@ -76,6 +76,9 @@ pub struct Tree {
     nodes: Vec<Node>,
     edges: Vec<NodeId>,
     root: NodeId,
+    /// Derived at construction: the longest root-to-leaf path, and the most children of any node.
+    height: u32,
+    max_width: u32,
 }
 
 /// Sizes of a tree, counted over distinct nodes.
@@ -185,9 +188,24 @@ impl Tree {
         first..first + node.child_count as usize
     }
 
-    /// Builds a tree from raw parts; the caller (the `gtree` reader) has checked them.
+    /// Builds a tree from raw parts; the caller (the builder or the `gtree` reader) has checked them.
     fn from_parts(nodes: Vec<Node>, edges: Vec<NodeId>, root: NodeId) -> Self {
-        Self { nodes, edges, root }
+        let max_width = nodes.iter().map(|node| node.child_count).max().unwrap_or(0);
+        let mut tree = Self { nodes, edges, root, height: 0, max_width };
+        tree.height = tree.stats().height;
+        tree
+    }
+
+    /// Edges on the longest path from the root to a leaf.
+    #[must_use]
+    pub const fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The most children any node has.
+    #[must_use]
+    pub const fn max_width(&self) -> u32 {
+        self.max_width
     }
 }
 
@@ -236,6 +254,20 @@ impl Game for Tree {
 
     fn is_terminal(&self, position: &NodeId) -> bool {
         self.is_leaf(*position)
+    }
+
+    /// The tree's height: no node has a longer path below it.
+    fn depth_bound(&self, _position: &NodeId) -> Option<u32> {
+        Some(self.height)
+    }
+
+    /// One slot per child index: "the k-th child" is the move the history heuristic scores.
+    fn history_slots(&self) -> usize {
+        self.max_width as usize
+    }
+
+    fn history_slot(&self, _position: &NodeId, mv: u32) -> usize {
+        mv as usize
     }
 }
 

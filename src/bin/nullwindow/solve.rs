@@ -75,7 +75,7 @@ pub fn demo() -> Result<ExitCode, CliError> {
 /// Runs the oracle on a thread with a stack deep enough for [`MAX_SEARCH_HEIGHT`] levels, after
 /// refusing taller searches.
 fn search(tree: &Tree, drivers: &[Driver], params: &SearchParams) -> Result<Report, CliError> {
-    let height = tree.stats().height;
+    let height = tree.height();
     if height.min(params.depth) > MAX_SEARCH_HEIGHT {
         return Err(CliError(format!(
             "the tree is {height} levels deep; the searches recurse once per level and search at most \
