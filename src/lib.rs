@@ -58,6 +58,7 @@ pub mod oracle;
 pub mod outcome;
 pub mod reference;
 pub mod registry;
+pub mod search;
 pub mod tree;
 pub mod value;
 

@@ -9,6 +9,7 @@
 
 mod cli;
 mod corpus;
+mod engine;
 mod formats;
 mod literal;
 mod minimax;

@@ -39,7 +39,7 @@ impl Shape {
 pub fn shapes(
     max_width: usize,
     max_depth: u32,
-    values: std::ops::RangeInclusive<Value>,
+    values: impl Strategy<Value = Value> + 'static,
 ) -> BoxedStrategy<Shape> {
     let leaf = values.prop_map(Shape::Leaf);
     leaf.prop_recursive(max_depth, 4096, max_width as u32, move |inner| {

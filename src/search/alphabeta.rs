@@ -1,0 +1,52 @@
+//! Fail-soft alpha-beta with memory, in negamax form: the search under `alphabeta`, `aspiration`
+//! and every MTD driver.
+//!
+//! It is Plaat's `AlphaBetaWithMemory` turned into negamax: the table's bounds may answer a node at
+//! once or narrow its window, children are searched best-first until one reaches `beta`, and the
+//! result is stored as a bound relative to the window searched.
+
+use super::searcher::{Entered, Searcher};
+use crate::game::Game;
+use crate::value::{INFINITY, Value};
+
+// ANCHOR: alpha_beta
+/// Searches `position` `depth` plies deep with the window `(alpha, beta)`, from the side to move.
+///
+/// Contract (fail-soft), for `v` the exact depth-`depth` value and `g` the result:
+/// * `g <= alpha` ⇒ `v <= g` (fail low: an upper bound);
+/// * `g >= beta` ⇒ `v >= g` (fail high: a lower bound);
+/// * otherwise `g == v`.
+///
+/// Requires `alpha < beta`. With `beta = alpha + 1` this is Pearl's Test, the null-window call of
+/// the MTD drivers.
+pub(crate) fn alpha_beta<G: Game>(
+    searcher: &mut Searcher<'_, G>,
+    position: &G::Position,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+    ply: usize,
+) -> Value {
+    debug_assert!(alpha < beta, "alpha_beta needs a non-empty window, got ({alpha}, {beta})");
+    let node = match searcher.enter(position, depth, alpha, beta, ply) {
+        Entered::Done(value) => return value,
+        Entered::Expand(node) => node,
+    };
+    let mut g = -INFINITY;
+    let mut best = None;
+    let mut a = node.alpha;
+    for &mv in &node.moves {
+        let child = searcher.game.play(position, mv);
+        let value = -alpha_beta(searcher, &child, depth - 1, -node.beta, -a, ply + 1);
+        if value > g {
+            g = value;
+            best = Some(mv);
+        }
+        a = a.max(g);
+        if g >= node.beta {
+            break;
+        }
+    }
+    searcher.leave(node, position, ply, g, best)
+}
+// ANCHOR_END: alpha_beta

@@ -1,0 +1,41 @@
+//! Aspiration search: a window of `±delta` around a guess (the previous iteration's value), opened on
+//! the failing side when the value falls outside it.
+
+use super::alphabeta::alpha_beta;
+use super::searcher::Searcher;
+use crate::game::Game;
+use crate::outcome::Pass;
+use crate::value::{INFINITY, Value};
+
+// ANCHOR: aspiration
+/// Searches `root` at `depth` with an aspiration window around `guess`; returns the exact value (from
+/// the side to move) and appends each root search to `passes`.
+pub(crate) fn aspiration<G: Game>(
+    searcher: &mut Searcher<'_, G>,
+    root: &G::Position,
+    depth: u32,
+    guess: Value,
+    delta: Value,
+    passes: &mut Vec<Pass>,
+) -> Value {
+    let guess = guess.clamp(-INFINITY, INFINITY);
+    let (mut alpha, mut beta) = ((guess - delta).max(-INFINITY), (guess + delta).min(INFINITY));
+    loop {
+        let g = alpha_beta(searcher, root, depth, alpha, beta, 0);
+        passes.push(Pass { alpha, beta, result: g });
+        if searcher.stop.stopped
+            || (alpha < g && g < beta)
+            || (g <= alpha && alpha == -INFINITY)
+            || (g >= beta && beta == INFINITY)
+        {
+            return g;
+        }
+        // Fail-soft: the result is a bound, so the re-search window can start right at it.
+        if g <= alpha {
+            (alpha, beta) = (-INFINITY, g + 1);
+        } else {
+            (alpha, beta) = (g - 1, INFINITY);
+        }
+    }
+}
+// ANCHOR_END: aspiration

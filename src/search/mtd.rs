@@ -1,0 +1,69 @@
+//! The MTD family: find the value with null-window passes of alpha-beta with memory at the root.
+//!
+//! Every MTD driver keeps a lower and an upper bound on the root's value and repeats a null-window
+//! test at some pivot `gamma` in `(lower, upper]`: a result below `gamma` is a new upper bound, one at
+//! or above it a new lower bound. They differ only in the pivot (Plaat, Schaeffer, Pijls and de
+//! Bruin, 1996):
+//!
+//! | driver | pivot |
+//! |---|---|
+//! | MTD(f) | the last result `g`, moved up by one when it equals the lower bound |
+//! | SSS* = MTD(+∞) | the upper bound: every pass but the last fails low |
+//! | DUAL* = MTD(−∞) | the lower bound plus one: every pass but the last fails high |
+//! | MTD-bi (C*) | the middle of the bounds |
+
+use super::alphabeta::alpha_beta;
+use super::searcher::Searcher;
+use crate::game::Game;
+use crate::outcome::Pass;
+use crate::value::{INFINITY, Value};
+
+/// How an MTD driver picks the next test value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pivot {
+    /// MTD(f): start at the first guess, then follow the last result.
+    LastResult,
+    /// SSS*: test at the upper bound.
+    UpperBound,
+    /// DUAL*: test just above the lower bound.
+    LowerBound,
+    /// MTD-bi: bisect the interval between the bounds.
+    Bisection,
+}
+
+// ANCHOR: mtd
+/// Runs MTD with `pivot` from `first_guess` at `depth`; returns the exact value (from the side to
+/// move at the root) and appends each pass to `passes`. Stops early, with a meaningless value, only
+/// when the searcher is stopped.
+pub(crate) fn mtd<G: Game>(
+    searcher: &mut Searcher<'_, G>,
+    root: &G::Position,
+    depth: u32,
+    pivot: Pivot,
+    first_guess: Value,
+    passes: &mut Vec<Pass>,
+) -> Value {
+    let (mut lower, mut upper) = (-INFINITY, INFINITY);
+    let mut g = first_guess.clamp(-INFINITY, INFINITY);
+    while lower < upper {
+        // Each pivot lies in (lower, upper], so every pass moves one bound and the loop ends.
+        let gamma = match pivot {
+            Pivot::LastResult => (if g == lower { g + 1 } else { g }).clamp(lower + 1, upper),
+            Pivot::UpperBound => upper,
+            Pivot::LowerBound => lower + 1,
+            Pivot::Bisection => lower + (upper - lower + 1) / 2,
+        };
+        g = alpha_beta(searcher, root, depth, gamma - 1, gamma, 0);
+        if searcher.stop.stopped {
+            return g;
+        }
+        if g < gamma {
+            upper = g;
+        } else {
+            lower = g;
+        }
+        passes.push(Pass { alpha: gamma - 1, beta: gamma, result: g });
+    }
+    g
+}
+// ANCHOR_END: mtd

@@ -1,0 +1,49 @@
+//! Reinefeld's NegaScout (1983): like PVS, but the null-window bound `n` moves with the best value
+//! `m`, and near the leaves (fewer than three plies left) a fail-high result is already exact, so
+//! no re-search is made.
+
+use super::searcher::{Entered, Searcher};
+use crate::game::Game;
+use crate::value::{INFINITY, Value};
+
+// ANCHOR: negascout
+/// NegaScout of `position`, `depth` plies, window `(alpha, beta)`, fail-soft, from the side to move.
+/// Contract: as [`super::alphabeta::alpha_beta`].
+pub(crate) fn negascout<G: Game>(
+    searcher: &mut Searcher<'_, G>,
+    position: &G::Position,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+    ply: usize,
+) -> Value {
+    debug_assert!(alpha < beta, "negascout needs a non-empty window, got ({alpha}, {beta})");
+    let node = match searcher.enter(position, depth, alpha, beta, ply) {
+        Entered::Done(value) => return value,
+        Entered::Expand(node) => node,
+    };
+    let (alpha, beta) = (node.alpha, node.beta);
+    let mut m = -INFINITY;
+    let mut n = beta;
+    let mut best = None;
+    for &mv in &node.moves {
+        let child = searcher.game.play(position, mv);
+        let t = -negascout(searcher, &child, depth - 1, -n, -alpha.max(m), ply + 1);
+        if t > m {
+            // With the full window (first child), at depth 1 or 2 (where a fail-soft null-window
+            // result that fails high is exact), or past beta, `t` needs no re-search.
+            m = if n == beta || depth < 3 || t >= beta {
+                t
+            } else {
+                -negascout(searcher, &child, depth - 1, -beta, -t, ply + 1)
+            };
+            best = Some(mv);
+        }
+        if m >= beta {
+            break;
+        }
+        n = alpha.max(m) + 1;
+    }
+    searcher.leave(node, position, ply, m, best)
+}
+// ANCHOR_END: negascout

@@ -1,0 +1,194 @@
+//! What every recursive search of the engine shares: the game, the table, move ordering, counters
+//! and the stop check, with the two steps that open and close a node.
+//!
+//! Each algorithm file ([`super::alphabeta`], [`super::pvs`], [`super::negascout`]) is a recursive
+//! function shaped like its textbook version; the bookkeeping around it lives here, once:
+//! [`Searcher::enter`] counts the node, evaluates a leaf, and probes the table (possibly answering at
+//! once or narrowing the window); [`Searcher::leave`] stores the result and records a cut-off.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::time::Instant;
+
+use super::ordering::MoveOrdering;
+use super::table::TranspositionTable;
+use super::{EngineConfig, Statistics};
+use crate::game::Game;
+use crate::value::Value;
+
+/// When a search must stop early.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct StopCheck {
+    pub(crate) node_limit: Option<u64>,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) cancel: Option<Arc<AtomicBool>>,
+    /// Set once a limit is hit; every search then unwinds without storing anything.
+    pub(crate) stopped: bool,
+    /// While false, limits are not checked (the principal variation is extracted after an iteration
+    /// completed, and must not be cut short).
+    pub(crate) armed: bool,
+}
+
+impl StopCheck {
+    fn should_stop(&mut self, nodes: u64) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if !self.armed {
+            return false;
+        }
+        let over_nodes = self.node_limit.is_some_and(|limit| nodes > limit);
+        // Clocks and atomics cost more than a node: look at them every 1024 nodes.
+        let look = nodes.is_multiple_of(1024);
+        let over_time = look && self.deadline.is_some_and(|deadline| Instant::now() >= deadline);
+        let cancelled = look && self.cancel.as_ref().is_some_and(|flag| flag.load(AtomicOrdering::Relaxed));
+        self.stopped = over_nodes || over_time || cancelled;
+        self.stopped
+    }
+}
+
+/// The state shared by one root search's recursive calls.
+pub(crate) struct Searcher<'a, G: Game> {
+    pub(crate) game: &'a G,
+    pub(crate) table: &'a mut TranspositionTable<G::Move>,
+    pub(crate) ordering: &'a mut MoveOrdering<G::Move>,
+    /// One move list per ply, reused so that searching allocates nothing once they have grown.
+    pub(crate) move_lists: &'a mut Vec<Vec<G::Move>>,
+    pub(crate) config: &'a EngineConfig,
+    pub(crate) stats: Statistics,
+    pub(crate) stop: StopCheck,
+}
+
+/// An expanded node between [`Searcher::enter`] and [`Searcher::leave`].
+pub(crate) struct Node<M> {
+    key: u64,
+    depth: u32,
+    /// The window after narrowing by the table's bounds: what the node is actually searched with.
+    pub(crate) alpha: Value,
+    pub(crate) beta: Value,
+    /// The moves in search order (returned to the ply's list by `leave`).
+    pub(crate) moves: Vec<M>,
+}
+
+/// What [`Searcher::enter`] decided.
+pub(crate) enum Entered<M> {
+    /// The node's result is known: a leaf's evaluation, a table cut-off, or an unwinding stop.
+    Done(Value),
+    /// Search the children in `moves` with the narrowed window.
+    Expand(Node<M>),
+}
+
+impl<G: Game> Searcher<'_, G> {
+    /// Opens a node: counts it; evaluates it if it is a leaf; probes the table, returning a stored
+    /// bound that already decides the window or narrowing the window by it; orders the moves.
+    pub(crate) fn enter(
+        &mut self,
+        position: &G::Position,
+        depth: u32,
+        mut alpha: Value,
+        mut beta: Value,
+        ply: usize,
+    ) -> Entered<G::Move> {
+        self.stats.nodes += 1;
+        if self.stop.should_stop(self.stats.nodes) {
+            return Entered::Done(0);
+        }
+        if depth == 0 || self.game.is_terminal(position) {
+            self.stats.leaves += 1;
+            return Entered::Done(self.game.evaluate_for_mover(position));
+        }
+        let key = self.game.key(position);
+        self.stats.probes += 1;
+        let mut table_move = None;
+        if let Some(entry) = self.table.probe(key) {
+            table_move = entry.best_move;
+            if entry.depth == depth {
+                self.stats.hits += 1;
+                // An exact value, or a bound that already decides the window, answers the node.
+                // (Narrowing by an exact value would leave the empty window (v, v).)
+                if entry.lower == entry.upper || entry.lower >= beta {
+                    return Entered::Done(entry.lower);
+                }
+                if entry.upper <= alpha {
+                    return Entered::Done(entry.upper);
+                }
+                alpha = alpha.max(entry.lower);
+                beta = beta.min(entry.upper);
+            }
+        }
+        if self.config.enhanced_transposition_cutoff
+            && let Some(bound) = self.transposition_cutoff(position, depth, beta)
+        {
+            self.table.store(key, depth, alpha, beta, bound, None);
+            return Entered::Done(bound);
+        }
+        let moves = self.ordered_moves(position, ply, table_move);
+        Entered::Expand(Node { key, depth, alpha, beta, moves })
+    }
+
+    /// Closes a node searched with result `g` and best move `best`: stores the bound in the table and
+    /// rewards a cut-off move. After a stop, nothing is stored: the result is meaningless.
+    pub(crate) fn leave(
+        &mut self,
+        node: Node<G::Move>,
+        position: &G::Position,
+        ply: usize,
+        g: Value,
+        best: Option<G::Move>,
+    ) -> Value {
+        let Node { key, depth, alpha, beta, moves } = node;
+        self.move_lists[ply] = moves;
+        if self.stop.stopped {
+            return 0;
+        }
+        if g >= beta
+            && let Some(mv) = best
+        {
+            self.stats.cutoffs += 1;
+            let slot = (self.config.history && self.game.history_slots() > 0)
+                .then(|| self.game.history_slot(position, mv));
+            self.ordering.record_cutoff(ply, mv, slot, depth, self.config.killers);
+        }
+        self.table.store(key, depth, alpha, beta, g, best);
+        g
+    }
+
+    /// The moves at `position`, best guesses first, in this ply's reusable list.
+    fn ordered_moves(
+        &mut self,
+        position: &G::Position,
+        ply: usize,
+        table_move: Option<G::Move>,
+    ) -> Vec<G::Move> {
+        if self.move_lists.len() <= ply {
+            self.move_lists.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        moves.clear();
+        moves.extend(self.game.moves(position));
+        let game = self.game;
+        let slot_of = |mv: G::Move| game.history_slot(position, mv);
+        let history = (self.config.history && game.history_slots() > 0)
+            .then_some(&slot_of as &dyn Fn(G::Move) -> usize);
+        let table_move = table_move.filter(|_| self.config.table_move_first);
+        self.ordering.order(&mut moves, ply, table_move, self.config.killers, history);
+        moves
+    }
+
+    /// Enhanced transposition cutoff: if the table already proves that some child refutes this
+    /// position's window (its upper bound, negated, reaches `beta`), return that bound without
+    /// searching. Only entries of exactly the children's depth count, as everywhere.
+    fn transposition_cutoff(&mut self, position: &G::Position, depth: u32, beta: Value) -> Option<Value> {
+        let mut best: Option<Value> = None;
+        for mv in self.game.moves(position) {
+            let child = self.game.play(position, mv);
+            if let Some(entry) = self.table.probe(self.game.key(&child))
+                && entry.depth == depth - 1
+                && -entry.upper >= beta
+            {
+                best = Some(best.map_or(-entry.upper, |b: Value| b.max(-entry.upper)));
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,274 @@
+//! The optimized engine: exact on every tree, at every depth, with every table size; the minimal
+//! tree under perfect ordering; a principal variation that reaches the value; limits that never
+//! leak a partial iteration; no allocation while searching.
+
+use nullwindow::game::{Game, Player};
+use nullwindow::reference::minimax;
+use nullwindow::search::{Algorithm, Engine, EngineConfig, GuessFrom, Limits, SearchResult};
+use nullwindow::tree::{Tree, TreeBuilder, gtree};
+use nullwindow::value::{INFINITY, MAX_LEAF, MIN_LEAF, Value};
+use proptest::prelude::*;
+
+use crate::strategies::{shapes, trees};
+
+fn algorithms() -> impl Strategy<Value = Algorithm> {
+    prop::sample::select(Algorithm::ALL.to_vec())
+}
+
+fn configs() -> impl Strategy<Value = EngineConfig> {
+    (
+        prop::sample::select(vec![1usize, 7, 1 << 16]),
+        any::<[bool; 5]>(),
+        prop_oneof![Just(None), (-INFINITY..=INFINITY).prop_map(Some), (-12..=12).prop_map(Some)],
+        1..=100,
+    )
+        .prop_map(|(tt_entries, switches, first_guess, aspiration_delta)| EngineConfig {
+            tt_entries,
+            table_move_first: switches[0],
+            killers: switches[1],
+            history: switches[2],
+            enhanced_transposition_cutoff: switches[3],
+            iterative_deepening: switches[4],
+            guess_from: if aspiration_delta % 2 == 0 {
+                GuessFrom::TwoIterationsBack
+            } else {
+                GuessFrom::PreviousIteration
+            },
+            first_guess,
+            aspiration_delta,
+        })
+}
+
+/// Walks the principal variation and checks that it is legal, ends where the search stopped (depth
+/// or game end), and that its end position is worth exactly the root value.
+fn assert_principal_variation<G: Game>(
+    game: &G,
+    result: &SearchResult<G::Move>,
+) -> Result<(), TestCaseError> {
+    let mut position = game.root();
+    for (ply, &mv) in result.principal_variation.iter().enumerate() {
+        prop_assert!(game.moves(&position).any(|legal| legal == mv), "illegal move {} at ply {}", mv, ply);
+        position = game.play(&position, mv);
+    }
+    let reached_depth = result.principal_variation.len() as u32 == result.depth;
+    prop_assert!(
+        reached_depth || game.is_terminal(&position),
+        "the line stops early: {:?}",
+        result.principal_variation
+    );
+    prop_assert_eq!(game.evaluate(&position), result.value, "line {:?}", result.principal_variation);
+    prop_assert_eq!(result.best_move, result.principal_variation.first().copied());
+    Ok(())
+}
+
+/// Layered game graphs with transpositions reached at different depths: a node at level `k` takes
+/// children from levels `k + 1` and `k + 3`, so one position can sit two plies deeper on another path.
+fn game_graphs() -> impl Strategy<Value = Tree> {
+    (2usize..=6, prop::collection::vec(1usize..=4, 6))
+        .prop_flat_map(|(levels, sizes)| {
+            let sizes: Vec<usize> = sizes[..levels].to_vec();
+            let total: usize = sizes.iter().sum();
+            (
+                Just(sizes),
+                prop::collection::vec(
+                    (
+                        MIN_LEAF / 2..=MAX_LEAF / 2,
+                        prop::collection::vec((any::<bool>(), any::<prop::sample::Index>()), 1..=3),
+                    ),
+                    total,
+                ),
+            )
+        })
+        .prop_map(|(sizes, nodes)| {
+            let mut first = vec![0usize];
+            for size in &sizes {
+                first.push(first.last().unwrap() + size);
+            }
+            let mut text = String::new();
+            let mut index = 0;
+            for (level, &size) in sizes.iter().enumerate() {
+                for _ in 0..size {
+                    let (evaluation, choices) = &nodes[index];
+                    let colour = if level % 2 == 0 { 'W' } else { 'B' };
+                    let evaluation = evaluation % 50;
+                    text.push_str(&format!("n{index} {evaluation} {colour}"));
+                    if level + 1 < sizes.len() {
+                        for (far, pick) in choices {
+                            let target = if *far && level + 3 < sizes.len() { level + 3 } else { level + 1 };
+                            text.push_str(&format!(" n{}", first[target] + pick.index(sizes[target])));
+                        }
+                    }
+                    text.push('\n');
+                    index += 1;
+                }
+            }
+            gtree::parse(&text).unwrap()
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn every_driver_is_exact_on_random_trees(tree in trees(), algorithm in algorithms(), config in configs(), depth in prop_oneof![Just(u32::MAX), 0u32..9]) {
+        let exact = minimax::search(&tree, &tree.root_id(), depth).value;
+        let mut engine = Engine::new(config);
+        let result = engine.search(&tree, algorithm, &Limits { depth, ..Limits::default() }, |_| {});
+        prop_assert_eq!(result.value, exact, "{} at depth {}", algorithm, depth);
+        prop_assert!(!result.stopped);
+        assert_principal_variation(&tree, &result)?;
+        // Every iteration is exact at its own depth.
+        for iteration in &result.iterations {
+            prop_assert_eq!(iteration.value, minimax::search(&tree, &tree.root_id(), iteration.depth).value);
+        }
+    }
+
+    #[test]
+    fn every_driver_is_exact_at_the_edges_of_the_value_range(shape in shapes(4, 5, prop_oneof![Just(MIN_LEAF), Just(MAX_LEAF), Just(0)].boxed()), algorithm in algorithms(), config in configs()) {
+        let tree = shape.to_tree();
+        let exact = minimax::search(&tree, &tree.root_id(), u32::MAX).value;
+        let result = Engine::new(config).search(&tree, algorithm, &Limits::default(), |_| {});
+        prop_assert_eq!(result.value, exact);
+    }
+
+    #[test]
+    fn every_driver_is_exact_on_game_graphs_with_transpositions_at_different_depths(tree in game_graphs(), algorithm in algorithms(), config in configs(), depth in 0u32..7) {
+        let exact = minimax::search(&tree, &tree.root_id(), depth).value;
+        let result = Engine::new(config).search(&tree, algorithm, &Limits { depth, ..Limits::default() }, |_| {});
+        prop_assert_eq!(result.value, exact, "{} at depth {}", algorithm, depth);
+        assert_principal_variation(&tree, &result)?;
+    }
+
+    #[test]
+    fn a_table_reused_across_searches_stays_exact(tree in game_graphs(), algorithm in algorithms(), depths in prop::collection::vec(0u32..7, 1..5)) {
+        // One engine, several depths in a row: entries of other depths must never leak into a result.
+        let mut engine = Engine::new(EngineConfig { tt_entries: 64, ..EngineConfig::default() });
+        for depth in depths {
+            let result = engine.search(&tree, algorithm, &Limits { depth, ..Limits::default() }, |_| {});
+            prop_assert_eq!(result.value, minimax::search(&tree, &tree.root_id(), depth).value, "depth {}", depth);
+        }
+    }
+
+    #[test]
+    fn a_stopped_search_returns_its_last_completed_iteration(tree in trees(), algorithm in algorithms(), node_limit in 0u64..300) {
+        let limits = Limits { nodes: Some(node_limit), ..Limits::default() };
+        let mut reported = Vec::new();
+        let result = Engine::new(EngineConfig::default()).search(&tree, algorithm, &limits, |iteration| reported.push(iteration.depth));
+        prop_assert_eq!(result.value, minimax::search(&tree, &tree.root_id(), result.depth).value, "depth {}", result.depth);
+        prop_assert_eq!(reported, result.iterations.iter().map(|i| i.depth).collect::<Vec<_>>());
+        prop_assert!(result.stopped || result.depth == tree.height());
+        if result.depth > 0 {
+            assert_principal_variation(&tree, &result)?;
+        }
+    }
+}
+
+/// MTD(f) started at the exact value needs exactly two passes (Plaat): one fails high at the value,
+/// one fails low just above it.
+#[test]
+fn mtdf_from_the_exact_value_makes_two_passes() {
+    let tree: Tree = nullwindow::tree::examples::TEACHING_TREE.parse().unwrap();
+    let config = EngineConfig { iterative_deepening: false, first_guess: Some(7), ..EngineConfig::default() };
+    let result = Engine::new(config).search(&tree, Algorithm::Mtdf, &Limits::default(), |_| {});
+    assert_eq!(result.value, 7);
+    assert_eq!(result.iterations[0].passes.len(), 2);
+}
+
+/// A uniform tree of `width` and `depth` with distinct leaf values, every node's children sorted
+/// best first for the player to move: the perfectly ordered tree of Knuth and Moore.
+fn perfectly_ordered(width: u32, depth: u32, seed: u64) -> Tree {
+    fn build(
+        builder: &mut TreeBuilder,
+        width: u32,
+        depth: u32,
+        player: Player,
+        next: &mut impl FnMut() -> Value,
+    ) -> Value {
+        // Build each child as a separate tree first to learn its value, then emit in sorted order.
+        fn emit(builder: &mut TreeBuilder, shape: &Node) {
+            match shape {
+                Node::Leaf(v) => builder.leaf(*v).unwrap(),
+                Node::Inner(children) => {
+                    builder.open().unwrap();
+                    for child in children {
+                        emit(builder, child);
+                    }
+                    builder.close().unwrap();
+                }
+            }
+        }
+        let shape = sorted(width, depth, player, next);
+        emit(builder, &shape.1);
+        shape.0
+    }
+    enum Node {
+        Leaf(Value),
+        Inner(Vec<Node>),
+    }
+    fn sorted(width: u32, depth: u32, player: Player, next: &mut impl FnMut() -> Value) -> (Value, Node) {
+        if depth == 0 {
+            let v = next();
+            return (v, Node::Leaf(v));
+        }
+        let mut children: Vec<(Value, Node)> =
+            (0..width).map(|_| sorted(width, depth - 1, player.opponent(), next)).collect();
+        match player {
+            Player::Max => children.sort_by_key(|child| std::cmp::Reverse(child.0)),
+            Player::Min => children.sort_by_key(|child| child.0),
+        }
+        (children[0].0, Node::Inner(children.into_iter().map(|child| child.1).collect()))
+    }
+    // Distinct leaf values in a scrambled order: a multiplicative permutation of 0..n.
+    let mut counter = 0u64;
+    let mut next = || {
+        counter += 1;
+        (((counter * 2_654_435_761 + seed) % 1_000_003) as Value) - 500_000
+    };
+    let mut builder = TreeBuilder::new();
+    build(&mut builder, width, depth, Player::Max, &mut next);
+    builder.finish().unwrap()
+}
+
+#[test]
+fn alphabeta_evaluates_exactly_the_minimal_tree_when_ordering_is_perfect() {
+    let config = EngineConfig {
+        iterative_deepening: false,
+        killers: false,
+        history: false,
+        table_move_first: false,
+        ..EngineConfig::default()
+    };
+    for width in 2u32..=6 {
+        for depth in 1u32..=6 {
+            let tree = perfectly_ordered(width, depth, u64::from(width * 10 + depth));
+            let minimal = u64::from(width.pow(depth.div_ceil(2)) + width.pow(depth / 2) - 1);
+            let result =
+                Engine::new(config.clone()).search(&tree, Algorithm::AlphaBeta, &Limits::default(), |_| {});
+            assert_eq!(result.value, minimax::search(&tree, &tree.root_id(), u32::MAX).value);
+            // Statistics count the search alone, not the walk that verifies the principal variation.
+            assert_eq!(result.statistics.leaves, minimal, "width {width}, depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn searching_allocates_nothing_once_the_engine_is_warm() {
+    let tree: Tree = nullwindow::tree::random::RandomTreeConfig {
+        seed: 5,
+        width: 3..=5,
+        depth: 5..=7,
+        ..Default::default()
+    }
+    .generate()
+    .unwrap();
+    for algorithm in Algorithm::ALL {
+        let mut engine = Engine::new(EngineConfig::default());
+        engine.search(&tree, algorithm, &Limits::default(), |_| {});
+        let mut value = 0;
+        let info = allocation_counter::measure(|| {
+            value = engine.search_value(&tree, algorithm, tree.height(), None);
+        });
+        assert_eq!(info.count_total, 0, "{algorithm} allocated {} times", info.count_total);
+        assert_eq!(value, minimax::search(&tree, &tree.root_id(), u32::MAX).value);
+    }
+}
