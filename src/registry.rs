@@ -23,6 +23,7 @@ use serde::Serialize;
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::reference;
+use crate::search::{self, Algorithm};
 use crate::value::Value;
 
 /// Where a driver comes from.
@@ -68,12 +69,17 @@ pub struct SearchParams {
     pub depth: u32,
     /// The first guess of drivers that take one (MTD(f)); `None` lets each use its source's default.
     pub first_guess: Option<Value>,
+    /// Transposition-table entries for the optimized drivers (rounded up to a power of two).
+    pub tt_entries: usize,
+    /// Whether the optimized drivers deepen iteratively from depth 1 (their counts then include
+    /// every iteration) instead of searching the requested depth at once.
+    pub iterative_deepening: bool,
 }
 
 impl Default for SearchParams {
-    /// No depth limit, no first guess.
+    /// No depth limit, no first guess, 2^16 table entries, no iterative deepening.
     fn default() -> Self {
-        Self { depth: u32::MAX, first_guess: None }
+        Self { depth: u32::MAX, first_guess: None, tt_entries: 1 << 16, iterative_deepening: false }
     }
 }
 
@@ -84,6 +90,8 @@ pub enum Driver {
     Minimax,
     /// [`reference::negamax`]
     Negamax,
+    /// A driver of the optimized engine, [`crate::search`].
+    Optimized(Algorithm),
 }
 
 /// A driver name that the registry does not know.
@@ -101,7 +109,18 @@ impl std::error::Error for UnknownDriver {}
 
 impl Driver {
     /// Every driver, in the order `nullwindow algos` lists them.
-    pub const ALL: &'static [Self] = &[Self::Minimax, Self::Negamax];
+    pub const ALL: &'static [Self] = &[
+        Self::Minimax,
+        Self::Negamax,
+        Self::Optimized(Algorithm::AlphaBeta),
+        Self::Optimized(Algorithm::Aspiration),
+        Self::Optimized(Algorithm::Pvs),
+        Self::Optimized(Algorithm::NegaScout),
+        Self::Optimized(Algorithm::Mtdf),
+        Self::Optimized(Algorithm::MtdBi),
+        Self::Optimized(Algorithm::Sss),
+        Self::Optimized(Algorithm::Dual),
+    ];
 
     /// The driver's registry entry.
     #[must_use]
@@ -109,6 +128,7 @@ impl Driver {
         match self {
             Self::Minimax => &reference::minimax::INFO,
             Self::Negamax => &reference::negamax::INFO,
+            Self::Optimized(algorithm) => algorithm.info(),
         }
     }
 
@@ -146,6 +166,7 @@ impl Driver {
         match self {
             Self::Minimax => reference::minimax::search(game, &root, params.depth),
             Self::Negamax => reference::negamax::search(game, &root, params.depth),
+            Self::Optimized(algorithm) => search::run_driver_from_registry(game, algorithm, params),
         }
     }
 }

@@ -49,7 +49,8 @@ use self::ordering::MoveOrdering;
 use self::searcher::{Searcher, StopCheck};
 use self::table::TranspositionTable;
 use crate::game::Game;
-use crate::outcome::Pass;
+use crate::outcome::{Counts, Outcome, Pass};
+use crate::registry::{DriverInfo, Kind, SearchParams};
 use crate::value::Value;
 
 /// The eight drivers of the engine.
@@ -89,16 +90,29 @@ impl Algorithm {
     /// The registry name.
     #[must_use]
     pub const fn name(self) -> &'static str {
-        match self {
-            Self::AlphaBeta => "alphabeta",
-            Self::Aspiration => "aspiration",
-            Self::Pvs => "pvs",
-            Self::NegaScout => "negascout",
-            Self::Mtdf => "mtdf",
-            Self::MtdBi => "mtd-bi",
-            Self::Sss => "sss",
-            Self::Dual => "dual",
+        self.info().name
+    }
+
+    /// The registry entry of the driver.
+    #[must_use]
+    pub const fn info(self) -> &'static DriverInfo {
+        const fn optimized(name: &'static str, source: &'static str) -> DriverInfo {
+            DriverInfo { name, kind: Kind::Optimized, source, exact: true }
         }
+        const INFO: [DriverInfo; 8] = [
+            optimized(
+                "alphabeta",
+                "fail-soft alpha-beta with memory (Knuth and Moore 1975; Plaat's AlphaBetaWithMemory)",
+            ),
+            optimized("aspiration", "aspiration windows around the previous iteration (Verhelst, seed 004)"),
+            optimized("pvs", "principal variation search (Marsland 1983; Verhelst, seed 004)"),
+            optimized("negascout", "NegaScout (Reinefeld 1983)"),
+            optimized("mtdf", "MTD(f) (Plaat, Schaeffer, Pijls and de Bruin 1996; seed 000)"),
+            optimized("mtd-bi", "MTD by bisection, C* (Coplan 1982; Plaat et al. 1996)"),
+            optimized("sss", "SSS* as MTD(+INFINITY) (Stockman 1979; Plaat et al. 1996)"),
+            optimized("dual", "DUAL* as MTD(-INFINITY) (Marsland et al. 1987; Plaat et al. 1996)"),
+        ];
+        &INFO[self as usize]
     }
 
     /// Whether the driver makes null-window passes at the root (and so reports them).
@@ -404,6 +418,33 @@ impl<G: Game> Engine<G> {
             elapsed: start.elapsed(),
             iterations,
         }
+    }
+}
+
+/// Runs `algorithm` as a registry driver: a fresh engine with the default configuration but for the
+/// table size, first guess and iterative deepening of `params`, reporting every root pass of every
+/// iteration.
+#[must_use]
+pub fn run_driver_from_registry<G: Game>(game: &G, algorithm: Algorithm, params: &SearchParams) -> Outcome {
+    let config = EngineConfig {
+        tt_entries: params.tt_entries,
+        first_guess: params.first_guess,
+        iterative_deepening: params.iterative_deepening,
+        ..EngineConfig::default()
+    };
+    let result = Engine::new(config).search(
+        game,
+        algorithm,
+        &Limits { depth: params.depth, ..Limits::default() },
+        |_| {},
+    );
+    let passes = algorithm
+        .makes_passes()
+        .then(|| result.iterations.iter().flat_map(|iteration| iteration.passes.iter().copied()).collect());
+    Outcome {
+        value: result.value,
+        counts: Counts { leaves: result.statistics.leaves, nodes: result.statistics.nodes },
+        passes,
     }
 }
 

@@ -29,7 +29,7 @@ fn every_exact_driver_finds_the_stated_value_of_every_corpus_tree() {
             header(&source, "value").unwrap_or_else(|| panic!("{}: no '# value:' header", path.display()));
         let depth = header(&source, "depth").map_or(u32::MAX, |d| d as u32);
         let report =
-            solve(&tree, &Driver::select("all").unwrap(), &SearchParams { depth, first_guess: None });
+            solve(&tree, &Driver::select("all").unwrap(), &SearchParams { depth, ..SearchParams::default() });
         assert_eq!(i64::from(report.value), expected, "{}", path.display());
         for result in &report.results {
             assert_eq!(

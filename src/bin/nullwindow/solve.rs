@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use nullwindow::oracle::{self, Report};
-use nullwindow::registry::{Driver, SearchParams};
+use nullwindow::registry::{Driver, Kind, SearchParams};
 use nullwindow::tree::{MAX_SEARCH_HEIGHT, Tree, examples};
 use nullwindow::value::{INFINITY, Value};
 use serde::Serialize;
@@ -36,6 +36,13 @@ pub struct SolveArgs {
     /// interior node of a parenthesis-format tree). Default: the whole tree.
     #[arg(long)]
     depth: Option<u32>,
+    /// Transposition-table entries for the optimized drivers (rounded up to a power of two; 0 means 1).
+    #[arg(long, default_value_t = 1 << 16)]
+    tt_entries: usize,
+    /// Let the optimized drivers deepen iteratively from depth 1, each iteration's value the next
+    /// one's first guess (their counts then include every iteration).
+    #[arg(long)]
+    iterative: bool,
     /// The input format.
     #[arg(long, value_enum, default_value_t = Format::Auto)]
     format: Format,
@@ -44,13 +51,18 @@ pub struct SolveArgs {
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let drivers = Driver::select(&args.algo)?;
     let tree = read_tree(&args.file, args.format)?;
-    let params = SearchParams { depth: args.depth.unwrap_or(u32::MAX), first_guess: args.first_guess };
+    let params = SearchParams {
+        depth: args.depth.unwrap_or(u32::MAX),
+        first_guess: args.first_guess,
+        tt_entries: args.tt_entries,
+        iterative_deepening: args.iterative,
+    };
     let report = search(&tree, &drivers, &params)?;
     if args.json {
         print_json(&report)?;
     } else {
         print_summary(&tree, &params, &report);
-        print_table(&report);
+        print_table(&report, params.iterative_deepening);
     }
     Ok(verdict(&report))
 }
@@ -64,7 +76,7 @@ pub fn demo() -> Result<ExitCode, CliError> {
     let params = SearchParams::default();
     let report = search(&tree, &Driver::select("all")?, &params)?;
     print_summary(&tree, &params, &report);
-    print_table(&report);
+    print_table(&report, params.iterative_deepening);
     println!();
     println!(
         "Next: `nullwindow gen --seed 7 | nullwindow solve -`, `nullwindow algos`, `nullwindow --help`."
@@ -104,7 +116,11 @@ fn print_summary(tree: &Tree, params: &SearchParams, report: &Report) {
     println!();
 }
 
-fn print_table(report: &Report) {
+fn print_table(report: &Report, iterative: bool) {
+    if iterative && report.results.iter().any(|result| result.driver.info().kind == Kind::Optimized) {
+        println!("(optimized drivers deepen iteratively from depth 1: their counts include every iteration)");
+        println!();
+    }
     let name_width = report.results.iter().map(|r| r.driver.info().name.len()).max().unwrap_or(9).max(9);
     println!(
         "{:<name_width$}  {:<9}  {:>11}  {:>10}  {:>10}  {:>6}",
