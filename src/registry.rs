@@ -101,7 +101,12 @@ pub struct UnknownDriver(pub String);
 impl fmt::Display for UnknownDriver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let known: Vec<&str> = Driver::ALL.iter().map(|driver| driver.info().name).collect();
-        write!(f, "unknown driver '{}'; known drivers: {}, or 'all'", self.0, known.join(", "))
+        write!(
+            f,
+            "unknown driver '{}'; known drivers: {}, or a group: all, reference, literal, optimized",
+            self.0,
+            known.join(", ")
+        )
     }
 }
 
@@ -138,17 +143,27 @@ impl Driver {
         Self::ALL.iter().copied().find(|driver| driver.info().name == name)
     }
 
-    /// The drivers named in a comma-separated list; `all` stands for every exact driver.
+    /// The drivers named in a comma-separated list. Besides driver names, `all` stands for every
+    /// exact driver, and `reference`, `literal` and `optimized` for every exact driver of that kind.
     ///
     /// # Errors
-    /// The first name that is neither a driver nor `all`.
+    /// The first name that is neither a driver nor a group.
     pub fn select(list: &str) -> Result<Vec<Self>, UnknownDriver> {
+        let exact_of_kind = |kind: Option<Kind>| -> Vec<Self> {
+            Self::ALL
+                .iter()
+                .copied()
+                .filter(|driver| driver.info().exact && kind.is_none_or(|kind| driver.info().kind == kind))
+                .collect()
+        };
         let mut selected = Vec::new();
         for name in list.split(',').map(str::trim) {
-            let drivers = if name == "all" {
-                Self::ALL.iter().copied().filter(|driver| driver.info().exact).collect()
-            } else {
-                vec![Self::from_name(name).ok_or_else(|| UnknownDriver(name.to_owned()))?]
+            let drivers = match name {
+                "all" => exact_of_kind(None),
+                "reference" => exact_of_kind(Some(Kind::Reference)),
+                "literal" => exact_of_kind(Some(Kind::Literal)),
+                "optimized" => exact_of_kind(Some(Kind::Optimized)),
+                _ => vec![Self::from_name(name).ok_or_else(|| UnknownDriver(name.to_owned()))?],
             };
             for driver in drivers {
                 if !selected.contains(&driver) {

@@ -22,7 +22,8 @@ pub struct SolveArgs {
     /// The tree file, or `-` for standard input.
     #[arg(default_value = "-")]
     file: String,
-    /// Drivers to run, comma-separated, or `all` for every exact driver (see `nullwindow algos`).
+    /// Drivers to run, comma-separated (see `nullwindow algos`), or a group: `all` (every exact
+    /// driver), `reference`, `literal`, `optimized`.
     #[arg(long, default_value = "all")]
     algo: String,
     /// Print one JSON object instead of a table.
