@@ -17,9 +17,11 @@
 //! | [`game`] | the [`Game`](game::Game) trait every search is written against |
 //! | [`tree`] | explicit trees: the arena, the parenthesis and `gtree` formats, random trees |
 //! | [`reference`](mod@reference) | plain minimax in minimax and negamax form: the oracle |
+//! | [`search`] | the optimized engine: table, ordering, iterative deepening, eight drivers |
 //! | [`registry`] | every driver by name, as the command line lists and runs them |
 //! | [`oracle`] | run drivers and check them against minimax |
 //! | [`outcome`] | what a search reports: value, leaves, nodes, passes |
+//! | [`compare`] | drivers side by side, against the Knuth–Moore minimal tree |
 //!
 //! # Vocabulary
 //!
@@ -53,6 +55,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod compare;
 pub mod game;
 pub mod oracle;
 pub mod outcome;
