@@ -57,6 +57,7 @@
 
 pub mod compare;
 pub mod game;
+pub mod games;
 pub mod oracle;
 pub mod outcome;
 pub mod reference;

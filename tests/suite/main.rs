@@ -11,6 +11,7 @@ mod cli;
 mod corpus;
 mod engine;
 mod formats;
+mod games;
 mod literal;
 mod minimax;
 mod random_trees;
