@@ -272,3 +272,30 @@ fn searching_allocates_nothing_once_the_engine_is_warm() {
         assert_eq!(value, minimax::search(&tree, &tree.root_id(), u32::MAX).value);
     }
 }
+
+/// A cancel flag raised before the search and a zero time limit both stop it at the first check
+/// (every 1024 nodes); what comes back is a completed iteration, exact at its own depth.
+#[test]
+fn cancel_and_time_limits_return_a_completed_iteration() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+    let tree: Tree = nullwindow::tree::random::RandomTreeConfig {
+        seed: 11,
+        width: 6..=6,
+        depth: 7..=7,
+        uniform: true,
+        ..Default::default()
+    }
+    .generate()
+    .unwrap();
+    let cancelled = Limits { cancel: Some(Arc::new(AtomicBool::new(true))), ..Limits::default() };
+    let timed = Limits { time: Some(Duration::ZERO), ..Limits::default() };
+    for limits in [cancelled, timed] {
+        for algorithm in Algorithm::ALL {
+            let result = Engine::new(EngineConfig::default()).search(&tree, algorithm, &limits, |_| {});
+            assert!(result.stopped && result.depth < 7, "{algorithm}: depth {}", result.depth);
+            assert_eq!(result.value, minimax::search(&tree, &tree.root_id(), result.depth).value);
+        }
+    }
+}
