@@ -18,7 +18,7 @@
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::reference::minimax;
-use crate::registry::{Driver, SearchParams};
+use crate::registry::{Driver, Progress, SearchParams};
 use crate::value::Value;
 
 /// One driver's run.
@@ -50,8 +50,24 @@ impl Report {
 /// returns.
 #[must_use]
 pub fn solve<G: Game>(game: &G, drivers: &[Driver], params: &SearchParams) -> Report {
+    solve_with_progress(game, drivers, params, &mut |_, _| {})
+}
+
+/// As [`solve`], reporting each completed iteration of the drivers that deepen iteratively, for
+/// progress on long searches.
+pub fn solve_with_progress<G: Game>(
+    game: &G,
+    drivers: &[Driver],
+    params: &SearchParams,
+    progress: &mut dyn FnMut(Driver, &Progress),
+) -> Report {
     let value = minimax::search(game, &game.root(), params.depth).value;
-    let results =
-        drivers.iter().map(|&driver| DriverResult { driver, outcome: driver.run(game, params) }).collect();
+    let results = drivers
+        .iter()
+        .map(|&driver| {
+            let outcome = driver.run_with_progress(game, params, &mut |step| progress(driver, step));
+            DriverResult { driver, outcome }
+        })
+        .collect();
     Report { value, results }
 }

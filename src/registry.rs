@@ -83,6 +83,19 @@ impl Default for SearchParams {
     }
 }
 
+/// One completed iteration of a driver that deepens iteratively.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The depth completed.
+    pub depth: u32,
+    /// Its value, from MAX's side.
+    pub value: Value,
+    /// Nodes visited so far.
+    pub nodes: u64,
+    /// Time since the driver started.
+    pub elapsed: std::time::Duration,
+}
+
 /// A driver the crate can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Driver {
@@ -177,11 +190,22 @@ impl Driver {
     /// Runs the driver from the game's root.
     #[must_use]
     pub fn run<G: Game>(self, game: &G, params: &SearchParams) -> Outcome {
+        self.run_with_progress(game, params, &mut |_| {})
+    }
+
+    /// Runs the driver from the game's root, reporting each completed iteration of a driver that
+    /// deepens iteratively (the others report nothing).
+    pub fn run_with_progress<G: Game>(
+        self,
+        game: &G,
+        params: &SearchParams,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Outcome {
         let root = game.root();
         match self {
             Self::Minimax => reference::minimax::search(game, &root, params.depth),
             Self::Negamax => reference::negamax::search(game, &root, params.depth),
-            Self::Optimized(algorithm) => search::run_driver_from_registry(game, algorithm, params),
+            Self::Optimized(algorithm) => search::run_driver_from_registry(game, algorithm, params, progress),
         }
     }
 }

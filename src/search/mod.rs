@@ -50,7 +50,7 @@ use self::searcher::{Searcher, StopCheck};
 use self::table::TranspositionTable;
 use crate::game::Game;
 use crate::outcome::{Counts, Outcome, Pass};
-use crate::registry::{DriverInfo, Kind, SearchParams};
+use crate::registry::{DriverInfo, Kind, Progress, SearchParams};
 use crate::value::Value;
 
 /// The eight drivers of the engine.
@@ -425,7 +425,12 @@ impl<G: Game> Engine<G> {
 /// table size, first guess and iterative deepening of `params`, reporting every root pass of every
 /// iteration.
 #[must_use]
-pub fn run_driver_from_registry<G: Game>(game: &G, algorithm: Algorithm, params: &SearchParams) -> Outcome {
+pub fn run_driver_from_registry<G: Game>(
+    game: &G,
+    algorithm: Algorithm,
+    params: &SearchParams,
+    progress: &mut dyn FnMut(&Progress),
+) -> Outcome {
     let config = EngineConfig {
         tt_entries: params.tt_entries,
         first_guess: params.first_guess,
@@ -436,7 +441,14 @@ pub fn run_driver_from_registry<G: Game>(game: &G, algorithm: Algorithm, params:
         game,
         algorithm,
         &Limits { depth: params.depth, ..Limits::default() },
-        |_| {},
+        |iteration| {
+            progress(&Progress {
+                depth: iteration.depth,
+                value: iteration.value,
+                nodes: iteration.statistics.nodes,
+                elapsed: iteration.elapsed,
+            });
+        },
     );
     let passes = algorithm
         .makes_passes()

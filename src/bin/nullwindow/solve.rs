@@ -1,11 +1,12 @@
 //! `nullwindow solve` and the demo: run drivers, print a table or JSON, and exit 1 when one disagrees
 //! with minimax.
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::Args;
 use nullwindow::oracle::{self, Report};
-use nullwindow::registry::{Driver, Kind, SearchParams};
+use nullwindow::registry::{Driver, Kind, Progress, SearchParams};
 use nullwindow::tree::{MAX_SEARCH_HEIGHT, Tree, examples};
 use nullwindow::value::{INFINITY, Value};
 use serde::Serialize;
@@ -99,11 +100,26 @@ fn search(tree: &Tree, drivers: &[Driver], params: &SearchParams) -> Result<Repo
         std::thread::Builder::new()
             .name("search".to_owned())
             .stack_size(SEARCH_STACK_BYTES)
-            .spawn_scoped(scope, || oracle::solve(tree, drivers, params))
+            .spawn_scoped(scope, || oracle::solve_with_progress(tree, drivers, params, &mut report_progress))
             .map_err(|e| CliError(format!("cannot start the search thread: {e}")))?
             .join()
             .map_err(|_| CliError("the search failed unexpectedly".to_owned()))
     })
+}
+
+/// On a terminal, one line on stderr per completed iteration once a search has run for a second, so
+/// that a long search shows it is alive; nothing when stderr is redirected.
+fn report_progress(driver: Driver, progress: &Progress) {
+    if progress.elapsed.as_secs_f64() >= 1.0 && std::io::stderr().is_terminal() {
+        eprintln!(
+            "  {} depth {}: value {} ({} nodes, {:.1} s)",
+            driver.info().name,
+            progress.depth,
+            progress.value,
+            progress.nodes,
+            progress.elapsed.as_secs_f64()
+        );
+    }
 }
 
 fn print_summary(tree: &Tree, params: &SearchParams, report: &Report) {
