@@ -1,7 +1,9 @@
 //! Real games, searched by the same generic drivers as every tree: no game-specific search code.
 //!
 //! * [`tictactoe`]: noughts and crosses on a 3×3 board, small enough to search completely.
+//! * [`connect4`]: Connect Four on a 7×6 bitboard, with Pascal Pons' position notation and score.
 
+pub mod connect4;
 pub mod tictactoe;
 
 use std::fmt;

@@ -1,0 +1,258 @@
+//! Connect Four on the standard 7×6 board, as a bitboard, with Pascal Pons' position notation and
+//! score.
+//!
+//! A position is written as the columns played (1 to 7, left to right) from the empty board:
+//! `"4453"`. The score follows Pons' solver: a win scores `22 − s` for the winner, where `s` is the
+//! number of stones the winner has played when the game ends (so a quicker win scores more), a loss
+//! the negation, a draw 0. [`Game::evaluate`] reads it from the first player's (MAX's) side; the
+//! command line reports it from the side to move, as Pons' test sets do. A position cut off by a
+//! depth limit evaluates to 0.
+//!
+//! The board is Pons' layout: one 7-bit group per column (six cells and a sentinel), a mask of every
+//! stone and the stones of the player to move; a move is two operations, a win test four shifts.
+//! Moves are tried centre first (4, 3, 5, 2, 6, 1, 7), the ordering every good solver starts from.
+//!
+//! ```
+//! use nullwindow::games::connect4::Connect4;
+//! use nullwindow::game::Game;
+//!
+//! // The first player stacks four stones in column 1 and wins with 4 stones: 22 - 4.
+//! let game = Connect4::from_moves("1213141")?;
+//! assert!(game.is_terminal(&game.root()));
+//! assert_eq!(game.evaluate(&game.root()), 22 - 4);
+//! assert!(Connect4::from_moves("1111111").is_err()); // a seventh stone in column 1
+//! # Ok::<(), nullwindow::games::PositionError>(())
+//! ```
+
+use std::fmt;
+
+use super::PositionError;
+use crate::game::{Game, Player};
+use crate::value::Value;
+
+const WIDTH: u32 = 7;
+const HEIGHT: u32 = 6;
+const CELLS: u8 = (WIDTH * HEIGHT) as u8;
+
+/// The bottom cell of `column`.
+const fn bottom(column: u32) -> u64 {
+    1 << (column * (HEIGHT + 1))
+}
+
+/// The top cell of `column`.
+const fn top(column: u32) -> u64 {
+    1 << (HEIGHT - 1 + column * (HEIGHT + 1))
+}
+
+/// Whether `stones` hold four in a row in any direction.
+const fn has_four(stones: u64) -> bool {
+    // Horizontal, the two diagonals, vertical: neighbours are HEIGHT+1, HEIGHT+2, HEIGHT, 1 bits away.
+    let shifts = [HEIGHT + 1, HEIGHT + 2, HEIGHT, 1];
+    let mut i = 0;
+    while i < shifts.len() {
+        let pairs = stones & (stones >> shifts[i]);
+        if pairs & (pairs >> (2 * shifts[i])) != 0 {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// A position: the stones of the player to move and of both players, and how many were played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    current: u64,
+    mask: u64,
+    moves: u8,
+    /// Whether the last move won (the game is over).
+    won: bool,
+}
+
+impl Board {
+    const fn can_play(self, column: u32) -> bool {
+        self.mask & top(column) == 0
+    }
+
+    fn play(self, column: u32) -> Self {
+        let current = self.current ^ self.mask;
+        let mask = self.mask | (self.mask + bottom(column));
+        // The mover's stones are now those not held by the player to move.
+        Self { current, mask, moves: self.moves + 1, won: has_four(current ^ mask) }
+    }
+
+    const fn to_move(self) -> Player {
+        if self.moves % 2 == 0 { Player::Max } else { Player::Min }
+    }
+
+    const fn is_over(self) -> bool {
+        self.won || self.moves == CELLS
+    }
+}
+
+/// A column, 1 to 7.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Column(u8);
+
+impl fmt::Display for Column {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0 + 1)
+    }
+}
+
+/// Columns in search order, centre first.
+const ORDER: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
+
+/// The playable columns of a position, centre first.
+#[derive(Clone, Debug)]
+pub struct Columns {
+    board: Board,
+    next: usize,
+}
+
+impl Iterator for Columns {
+    type Item = Column;
+
+    fn next(&mut self) -> Option<Column> {
+        if self.board.is_over() {
+            return None;
+        }
+        while let Some(&column) = ORDER.get(self.next) {
+            self.next += 1;
+            if self.board.can_play(u32::from(column)) {
+                return Some(Column(column));
+            }
+        }
+        None
+    }
+}
+
+/// Connect Four from a starting position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Connect4 {
+    start: Board,
+}
+
+impl Connect4 {
+    /// The game after the columns in `moves` (digits 1-7) were played from the empty board.
+    ///
+    /// # Errors
+    /// A character that is not a column 1-7, a move into a full column, or a move after a win.
+    pub fn from_moves(moves: &str) -> Result<Self, PositionError> {
+        let mut board = Board { current: 0, mask: 0, moves: 0, won: false };
+        for (index, found) in moves.chars().enumerate() {
+            let error = |reason: &str| PositionError { index: index + 1, found, reason: reason.to_owned() };
+            let column = found
+                .to_digit(10)
+                .filter(|d| (1..=WIDTH).contains(d))
+                .ok_or_else(|| error("not a column 1-7"))?;
+            if board.won {
+                return Err(error("the game is already won"));
+            }
+            if !board.can_play(column - 1) {
+                return Err(error("that column is full"));
+            }
+            board = board.play(column - 1);
+        }
+        Ok(Self { start: board })
+    }
+
+    /// The number of stones on the starting position's board.
+    #[must_use]
+    pub const fn stones(&self) -> u32 {
+        self.start.moves as u32
+    }
+}
+
+impl Game for Connect4 {
+    type Position = Board;
+    type Move = Column;
+    type Moves = Columns;
+
+    fn root(&self) -> Board {
+        self.start
+    }
+
+    fn to_move(&self, position: &Board) -> Player {
+        position.to_move()
+    }
+
+    fn moves(&self, position: &Board) -> Columns {
+        Columns { board: *position, next: 0 }
+    }
+
+    fn play(&self, position: &Board, mv: Column) -> Board {
+        position.play(u32::from(mv.0))
+    }
+
+    fn evaluate(&self, position: &Board) -> Value {
+        if !position.won {
+            return 0;
+        }
+        // The last mover won; each player has played half the stones, the first player the odd one.
+        let score = 22 - Value::from(position.moves.div_ceil(2));
+        match position.to_move() {
+            Player::Min => score, // MAX moved last
+            Player::Max => -score,
+        }
+    }
+
+    fn key(&self, position: &Board) -> u64 {
+        // Unique per position (Pons): the mask adds a 1 above each column's stones.
+        position.current + position.mask
+    }
+
+    fn is_terminal(&self, position: &Board) -> bool {
+        position.is_over()
+    }
+
+    fn depth_bound(&self, position: &Board) -> Option<u32> {
+        Some(u32::from(CELLS - position.moves))
+    }
+
+    fn history_slots(&self) -> usize {
+        WIDTH as usize
+    }
+
+    fn history_slot(&self, _position: &Board, mv: Column) -> usize {
+        usize::from(mv.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_positions_name_the_offending_move() {
+        let cases = [
+            ("448", 3, "not a column"),
+            ("0", 1, "not a column"),
+            ("4444444", 7, "full"),
+            ("12121213", 8, "already won"),
+        ];
+        for (moves, index, reason) in cases {
+            let error = Connect4::from_moves(moves).unwrap_err();
+            assert_eq!(error.index, index, "{moves}: {error}");
+            assert!(error.reason.contains(reason), "{moves}: {error}");
+        }
+    }
+
+    #[test]
+    fn wins_in_every_direction_are_seen_and_scored() {
+        let cases = [
+            ("1213141", 18),     // vertical, first player, 4 stones
+            ("1122334", 18),     // horizontal
+            ("12234334644", 16), // diagonal up to the right, 6 stones
+            ("76654554244", 16), // diagonal up to the left
+            ("12123232", -18),   // vertical, second player
+        ];
+        for (moves, value) in cases {
+            let game = Connect4::from_moves(moves).unwrap();
+            assert!(game.is_terminal(&game.root()), "{moves}");
+            assert_eq!(game.evaluate(&game.root()), value, "{moves}");
+            let one_short = Connect4::from_moves(&moves[..moves.len() - 1]).unwrap();
+            assert!(!game.is_terminal(&one_short.root()) || moves.len() == 1, "{moves}");
+        }
+    }
+}
