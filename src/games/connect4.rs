@@ -82,7 +82,7 @@ impl Board {
     }
 
     const fn to_move(self) -> Player {
-        if self.moves % 2 == 0 { Player::Max } else { Player::Min }
+        if self.moves.is_multiple_of(2) { Player::Max } else { Player::Min }
     }
 
     const fn is_over(self) -> bool {
