@@ -307,21 +307,28 @@ impl<G: Game> Engine<G> {
     ) -> Value {
         let root = game.root();
         let root_player = game.to_move(&root);
+        let (mut searcher, passes) = self.start_search(game, StopCheck::default());
+        passes.clear();
+        let guess = first_guess
+            .map_or_else(|| game.evaluate_for_mover(&root), |guess| root_player.perspective(guess));
+        root_player.perspective(run_driver(&mut searcher, &root, depth, algorithm, guess, passes))
+    }
+
+    /// Starts a root search: ages the table, sizes the ordering tables for `game`, and lends the
+    /// engine's parts to a [`Searcher`] with the given stop check, beside the reusable pass list.
+    fn start_search<'a>(&'a mut self, game: &'a G, stop: StopCheck) -> (Searcher<'a, G>, &'a mut Vec<Pass>) {
         self.table.new_search();
         self.ordering.reserve(64, game.history_slots());
-        self.passes.clear();
-        let mut searcher = Searcher {
+        let searcher = Searcher {
             game,
             table: &mut self.table,
             ordering: &mut self.ordering,
             move_lists: &mut self.move_lists,
             config: &self.config,
             stats: Statistics::default(),
-            stop: StopCheck::default(),
+            stop,
         };
-        let guess = first_guess
-            .map_or_else(|| game.evaluate_for_mover(&root), |guess| root_player.perspective(guess));
-        root_player.perspective(run_driver(&mut searcher, &root, depth, algorithm, guess, &mut self.passes))
+        (searcher, &mut self.passes)
     }
 
     /// Searches `game` from its root with `algorithm` within `limits`, calling `observer` after each
@@ -343,38 +350,29 @@ impl<G: Game> Engine<G> {
         // A game with no known end cannot be deepened "to the end": search it to the end at once.
         let first_depth =
             if self.config.iterative_deepening && target != u32::MAX { 1.min(target) } else { target };
-        self.table.new_search();
-        self.ordering.reserve(64, game.history_slots());
-        let mut searcher = Searcher {
-            game,
-            table: &mut self.table,
-            ordering: &mut self.ordering,
-            move_lists: &mut self.move_lists,
-            config: &self.config,
-            stats: Statistics::default(),
-            stop: StopCheck {
-                node_limit: limits.nodes,
-                deadline: limits.time.map(|time| start + time),
-                cancel: limits.cancel.clone(),
-                stopped: false,
-                armed: true,
-            },
+        let stop = StopCheck {
+            node_limit: limits.nodes,
+            deadline: limits.time.map(|time| start + time),
+            cancel: limits.cancel.clone(),
+            stopped: false,
+            armed: true,
         };
+        let (mut searcher, passes) = self.start_search(game, stop);
         let static_value = game.evaluate_for_mover(&root);
         let mut iterations: Vec<Iteration<G::Move>> = Vec::new();
         // Values from the side to move at the root, newest last.
         let mut values: Vec<Value> = Vec::new();
         let mut depth = first_depth;
         loop {
-            let guess = match (self.config.guess_from, values.as_slice()) {
+            let guess = match (searcher.config.guess_from, values.as_slice()) {
                 (GuessFrom::TwoIterationsBack, [.., two_back, _]) => *two_back,
                 (_, [.., previous]) => *previous,
                 (_, []) => {
-                    self.config.first_guess.map_or(static_value, |guess| root_player.perspective(guess))
+                    searcher.config.first_guess.map_or(static_value, |guess| root_player.perspective(guess))
                 }
             };
-            self.passes.clear();
-            let value = run_driver(&mut searcher, &root, depth, algorithm, guess, &mut self.passes);
+            passes.clear();
+            let value = run_driver(&mut searcher, &root, depth, algorithm, guess, passes);
             if searcher.stop.stopped {
                 break;
             }
@@ -393,7 +391,7 @@ impl<G: Game> Engine<G> {
                 depth,
                 value: root_player.perspective(value),
                 principal_variation,
-                passes: if algorithm.makes_passes() { self.passes.clone() } else { Vec::new() },
+                passes: if algorithm.makes_passes() { passes.clone() } else { Vec::new() },
                 statistics: searcher.stats,
                 elapsed: start.elapsed(),
             });
