@@ -17,6 +17,7 @@
 //! | [`game`] | the [`Game`](game::Game) trait every search is written against |
 //! | [`tree`] | explicit trees: the arena, the parenthesis and `gtree` formats, random trees |
 //! | [`reference`](mod@reference) | plain minimax in minimax and negamax form: the oracle |
+//! | [`literal`] | line-by-line translations of the published pseudo-code, one module per source |
 //! | [`search`] | the optimized engine: table, ordering, iterative deepening, eight drivers |
 //! | [`registry`] | every driver by name, as the command line lists and runs them |
 //! | [`oracle`] | run drivers and check them against minimax |
@@ -58,6 +59,7 @@
 pub mod compare;
 pub mod game;
 pub mod games;
+pub mod literal;
 pub mod oracle;
 pub mod outcome;
 pub mod reference;

@@ -21,6 +21,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::game::Game;
+use crate::literal::Literal;
 use crate::outcome::Outcome;
 use crate::reference;
 use crate::search::{self, Algorithm};
@@ -103,6 +104,8 @@ pub enum Driver {
     Minimax,
     /// [`reference::negamax`]
     Negamax,
+    /// A literal translation of a published listing, [`crate::literal`].
+    Literal(Literal),
     /// A driver of the optimized engine, [`crate::search`].
     Optimized(Algorithm),
 }
@@ -113,12 +116,10 @@ pub struct UnknownDriver(pub String);
 
 impl fmt::Display for UnknownDriver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let known: Vec<&str> = Driver::ALL.iter().map(|driver| driver.info().name).collect();
         write!(
             f,
-            "unknown driver '{}'; known drivers: {}, or a group: all, reference, literal, optimized",
-            self.0,
-            known.join(", ")
+            "unknown driver '{}' (`nullwindow algos` lists them all); groups: all, reference, literal, optimized",
+            self.0
         )
     }
 }
@@ -130,6 +131,25 @@ impl Driver {
     pub const ALL: &'static [Self] = &[
         Self::Minimax,
         Self::Negamax,
+        Self::Literal(Literal::PlaatAlphaBetaWithMemory),
+        Self::Literal(Literal::PlaatMtdf),
+        Self::Literal(Literal::PlaatIterativeDeepening),
+        Self::Literal(Literal::PlaatAlphaBetaWithMemoryCorrected),
+        Self::Literal(Literal::PlaatMtdfCorrected),
+        Self::Literal(Literal::PlaatIterativeDeepeningCorrected),
+        Self::Literal(Literal::WikipediaJaMtdf),
+        Self::Literal(Literal::WikipediaJaMtdfCorrected),
+        Self::Literal(Literal::ChessprogrammingMtdf),
+        Self::Literal(Literal::KornilovAlphaBeta),
+        Self::Literal(Literal::KornilovMtdf),
+        Self::Literal(Literal::KornilovSearchMt),
+        Self::Literal(Literal::KornilovIterativeDeepening),
+        Self::Literal(Literal::VerhelstPrincipalVariation),
+        Self::Literal(Literal::VerhelstAspiration),
+        Self::Literal(Literal::MtSss),
+        Self::Literal(Literal::MtDual),
+        Self::Literal(Literal::MtBi),
+        Self::Literal(Literal::MtBiCorrected),
         Self::Optimized(Algorithm::AlphaBeta),
         Self::Optimized(Algorithm::Aspiration),
         Self::Optimized(Algorithm::Pvs),
@@ -146,6 +166,7 @@ impl Driver {
         match self {
             Self::Minimax => &reference::minimax::INFO,
             Self::Negamax => &reference::negamax::INFO,
+            Self::Literal(literal) => literal.info(),
             Self::Optimized(algorithm) => algorithm.info(),
         }
     }
@@ -205,6 +226,7 @@ impl Driver {
         match self {
             Self::Minimax => reference::minimax::search(game, &root, params.depth),
             Self::Negamax => reference::negamax::search(game, &root, params.depth),
+            Self::Literal(literal) => literal.run(game, params, &mut |_| {}),
             Self::Optimized(algorithm) => search::run_driver_from_registry(game, algorithm, params, progress),
         }
     }
