@@ -1,8 +1,8 @@
 //! Random trees for property tests: a proptest strategy that shrinks towards small trees with small
 //! values, and a quickcheck `Arbitrary` wrapper.
 
-use nullwindow::tree::{Tree, TreeBuilder};
-use nullwindow::value::Value;
+use nullwindow::tree::{Tree, TreeBuilder, gtree};
+use nullwindow::value::{MAX_LEAF, MIN_LEAF, Value};
 use proptest::prelude::*;
 
 /// A tree as nested values, the form proptest generates and shrinks.
@@ -91,4 +91,49 @@ impl quickcheck::Arbitrary for QuickTree {
             }
         }
     }
+}
+
+/// Layered game graphs with transpositions reached at different depths: a node at level `k` takes
+/// children from levels `k + 1` and `k + 3`, so one position can sit two plies deeper on another path.
+pub fn game_graphs() -> impl Strategy<Value = Tree> {
+    (2usize..=6, prop::collection::vec(1usize..=4, 6))
+        .prop_flat_map(|(levels, sizes)| {
+            let sizes: Vec<usize> = sizes[..levels].to_vec();
+            let total: usize = sizes.iter().sum();
+            (
+                Just(sizes),
+                prop::collection::vec(
+                    (
+                        MIN_LEAF / 2..=MAX_LEAF / 2,
+                        prop::collection::vec((any::<bool>(), any::<prop::sample::Index>()), 1..=3),
+                    ),
+                    total,
+                ),
+            )
+        })
+        .prop_map(|(sizes, nodes)| {
+            let mut first = vec![0usize];
+            for size in &sizes {
+                first.push(first.last().unwrap() + size);
+            }
+            let mut text = String::new();
+            let mut index = 0;
+            for (level, &size) in sizes.iter().enumerate() {
+                for _ in 0..size {
+                    let (evaluation, choices) = &nodes[index];
+                    let colour = if level % 2 == 0 { 'W' } else { 'B' };
+                    let evaluation = evaluation % 50;
+                    text.push_str(&format!("n{index} {evaluation} {colour}"));
+                    if level + 1 < sizes.len() {
+                        for (far, pick) in choices {
+                            let target = if *far && level + 3 < sizes.len() { level + 3 } else { level + 1 };
+                            text.push_str(&format!(" n{}", first[target] + pick.index(sizes[target])));
+                        }
+                    }
+                    text.push('\n');
+                    index += 1;
+                }
+            }
+            gtree::parse(&text).unwrap()
+        })
 }
