@@ -5,6 +5,7 @@
 //! * `minimax`: the oracle against independent computations.
 //! * `corpus`: every tree in `testdata/` through every exact driver.
 //! * `literal`: the literal translations against minimax.
+//! * `synthetic`: implicit synthetic trees.
 //! * `cli`: the `nullwindow` command line.
 
 mod cli;
@@ -16,3 +17,4 @@ mod literal;
 mod minimax;
 mod random_trees;
 mod strategies;
+mod synthetic;
