@@ -16,7 +16,7 @@
 //! let trees: Vec<_> = (0..4)
 //!     .map(|seed| RandomTreeConfig { seed, width: 3..=3, depth: 4..=4, uniform: true, ..Default::default() }.generate())
 //!     .collect::<Result<_, _>>()?;
-//! let rows = compare(&trees, &Driver::select("minimax,alphabeta")?, &SearchParams::default(), |_, _| {});
+//! let rows = compare(&trees, &[], &Driver::select("minimax,alphabeta")?, &SearchParams::default(), |_, _| {});
 //! assert_eq!(rows[0].leaves, 81.0); // minimax evaluates every leaf
 //! assert!(rows[1].leaves < 81.0 && rows[1].disagreements == 0);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -49,7 +49,7 @@ pub struct Row {
     pub passes: Option<f64>,
     /// Total wall time over all games.
     pub time: Duration,
-    /// Games on which the driver's value differs from the first driver's.
+    /// Games on which the driver's value differs from the reference value.
     pub disagreements: usize,
 }
 
@@ -63,15 +63,18 @@ impl Row {
 }
 
 /// Runs every driver on every game with `params`, calling `progress(done, total)` after each run, and
-/// averages the counts. The first driver's value on each game is the reference the others must match.
+/// averages the counts. Each game's reference value is `known[i]` when given (a synthetic tree that
+/// knows its value), else the first driver's value on it; a driver disagrees when its value differs.
 pub fn compare<G: Game>(
     games: &[G],
+    known: &[Option<Value>],
     drivers: &[Driver],
     params: &SearchParams,
     mut progress: impl FnMut(usize, usize),
 ) -> Vec<Row> {
     let total = games.len() * drivers.len();
-    let mut reference: Vec<Option<Value>> = vec![None; games.len()];
+    let mut reference: Vec<Option<Value>> =
+        (0..games.len()).map(|index| known.get(index).copied().flatten()).collect();
     let mut rows = Vec::with_capacity(drivers.len());
     for (driver_index, &driver) in drivers.iter().enumerate() {
         let (mut leaves, mut nodes, mut passes) = (0u64, 0u64, None::<usize>);

@@ -167,3 +167,51 @@ fn help_is_not_an_error() {
     assert!(output.status.success());
     assert!(stdout(&output).contains("solve"));
 }
+
+#[test]
+fn compare_reports_counts_against_the_minimal_tree() {
+    let output = nullwindow(
+        &[
+            "compare",
+            "--json",
+            "--width",
+            "3",
+            "--depth",
+            "4",
+            "--seeds",
+            "3",
+            "--algo",
+            "minimax,alphabeta,mtdf",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["minimal_tree_leaves"], 17.0);
+    assert_eq!(json["trees"], 3);
+    let results = json["results"].as_array().unwrap();
+    assert_eq!(results.len(), 3);
+    // Minimax evaluates all 81 leaves of every tree; nothing disagrees with the known values.
+    assert_eq!(results[0]["leaves"], 81.0);
+    assert!((results[0]["leaves_ratio"].as_f64().unwrap() - 81.0 / 17.0).abs() < 1e-9);
+    assert!(results.iter().all(|row| row["wrong"] == 0));
+    assert!(results[2]["passes"].as_f64().unwrap() >= 2.0);
+    // The table names the same drivers, one row each.
+    let table =
+        nullwindow(&["compare", "--width", "3", "--depth", "4", "--seeds", "2", "--transpositions"], "");
+    assert!(table.status.success(), "{table:?}");
+    let text = stdout(&table);
+    assert!(text.contains("minimal tree: 17 leaves"), "{text}");
+    assert!(text.contains("transpositions"));
+    assert!(text.lines().any(|line| line.starts_with("mtdf ")));
+}
+
+#[test]
+fn compare_refuses_bad_trees_in_one_line() {
+    assert_eq!(error_line(&["compare", "--width", "0"], ""), "error: width 0 is outside 1..=48");
+    assert_eq!(error_line(&["compare", "--seeds", "0"], ""), "error: --seeds must be at least 1");
+    assert_eq!(
+        error_line(&["compare", "--ordering", "2"], ""),
+        "error: the ordering probability 2 is not between 0 and 1"
+    );
+}

@@ -1,7 +1,9 @@
 //! The `nullwindow` command line: solve trees with every driver and check them against minimax, list
-//! the drivers, generate random trees, and (with no arguments) show a demo.
+//! the drivers, generate random trees, compare drivers on synthetic trees, and (with no arguments)
+//! show a demo.
 
 mod algos;
+mod compare;
 mod generate;
 mod input;
 mod solve;
@@ -38,6 +40,8 @@ enum Command {
     Algos(algos::AlgosArgs),
     /// Print a random tree, the same for the same seed on every platform.
     Gen(generate::GenArgs),
+    /// Compare drivers on implicit synthetic trees, against the Knuth-Moore minimal tree.
+    Compare(compare::CompareArgs),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +54,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Algos(args)) => algos::run(&args),
         Some(Command::Gen(args)) => generate::run(&args),
+        Some(Command::Compare(args)) => compare::run(&args),
     };
     match result {
         Ok(code) => code,

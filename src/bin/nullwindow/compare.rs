@@ -1,0 +1,220 @@
+//! `nullwindow compare`: drivers side by side on a set of implicit synthetic trees, measured against
+//! the Knuth–Moore minimal tree.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use nullwindow::compare::{Row, compare, minimal_tree_leaves};
+use nullwindow::registry::{Driver, SearchParams};
+use nullwindow::tree::synthetic::{Model, SyntheticConfig, SyntheticTree};
+use serde::Serialize;
+
+use crate::CliError;
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ModelArg {
+    /// Independent uniform leaf values; interior evaluations 0; random order.
+    Independent,
+    /// Each edge adds a delta to its parent's value; interior evaluations predict the leaves.
+    Incremental,
+}
+
+#[derive(Args)]
+pub struct CompareArgs {
+    /// Drivers to compare, comma-separated (see `nullwindow algos`), or a group.
+    #[arg(long, default_value = "optimized")]
+    algo: String,
+    /// Children of every interior node (1 to 48).
+    #[arg(long, default_value_t = 8)]
+    width: u32,
+    /// Depth of every leaf (0 to 32).
+    #[arg(long, default_value_t = 8)]
+    depth: u32,
+    /// How values are made.
+    #[arg(long, value_enum, default_value_t = ModelArg::Incremental)]
+    model: ModelArg,
+    /// Incremental model: the probability that the best child comes first.
+    #[arg(long, default_value_t = 0.9)]
+    ordering: f64,
+    /// Let positions be reached by several move orders.
+    #[arg(long)]
+    transpositions: bool,
+    /// Leaf values (independent) or per-edge deltas (incremental) lie in -SPREAD..=SPREAD.
+    #[arg(long, default_value_t = 100)]
+    spread: i32,
+    /// How many trees: seeds 0 to N-1.
+    #[arg(long, default_value_t = 20)]
+    seeds: u64,
+    /// Transposition-table entries for the optimized drivers (each run allocates and clears its own
+    /// table, which the time includes).
+    #[arg(long, default_value_t = 1 << 16)]
+    tt_entries: usize,
+    /// Let the optimized drivers deepen iteratively from depth 1.
+    #[arg(long)]
+    iterative: bool,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &CompareArgs) -> Result<ExitCode, CliError> {
+    let drivers = Driver::select(&args.algo)?;
+    let model = match args.model {
+        ModelArg::Independent => Model::Independent,
+        ModelArg::Incremental => Model::Incremental,
+    };
+    if args.seeds == 0 {
+        return Err(CliError("--seeds must be at least 1".to_owned()));
+    }
+    let trees = (0..args.seeds)
+        .map(|seed| {
+            SyntheticTree::new(SyntheticConfig {
+                seed,
+                width: args.width,
+                depth: args.depth,
+                model,
+                ordering: args.ordering,
+                transpositions: args.transpositions,
+                spread: args.spread,
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let known: Vec<_> = trees.iter().map(SyntheticTree::known_value).collect();
+    let params = SearchParams {
+        depth: args.depth,
+        first_guess: None,
+        tt_entries: args.tt_entries,
+        iterative_deepening: args.iterative,
+    };
+    let bar = progress_bar((trees.len() * drivers.len()) as u64);
+    let rows = compare(&trees, &known, &drivers, &params, |done, _total| bar.set_position(done as u64));
+    bar.finish_and_clear();
+    let minimal = minimal_tree_leaves(args.width, args.depth) as f64;
+    if args.json {
+        print_json(args, model, minimal, &rows, trees.len())?;
+    } else {
+        print_table(args, model, minimal, &rows, trees.len());
+    }
+    let wrong: Vec<&str> =
+        rows.iter().filter(|row| row.disagreements > 0).map(|row| row.driver.info().name).collect();
+    if wrong.is_empty() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        eprintln!("error: wrong values from {}", wrong.join(", "));
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+/// A bar on stderr when it is a terminal; hidden otherwise.
+fn progress_bar(total: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} searches, {elapsed} (eta {eta})") {
+        bar.set_style(style);
+    }
+    bar
+}
+
+fn print_table(args: &CompareArgs, model: Model, minimal: f64, rows: &[Row], trees: usize) {
+    println!(
+        "{trees} {model} trees, width {}, depth {}, ordering {}, spread {}{}; minimal tree: {minimal} leaves",
+        args.width,
+        args.depth,
+        args.ordering,
+        args.spread,
+        if args.transpositions { ", transpositions" } else { "" }
+    );
+    println!("means per tree; leaves and nodes also as a ratio to the minimal tree");
+    println!();
+    let name_width = rows.iter().map(|row| row.driver.info().name.len()).max().unwrap_or(9).max(9);
+    println!(
+        "{:<name_width$}  {:>12}  {:>7}  {:>12}  {:>7}  {:>7}  {:>10}  {:>8}  {:>5}",
+        "algorithm", "leaves", "ratio", "nodes", "ratio", "passes", "ms/tree", "Mnodes/s", "wrong"
+    );
+    for row in rows {
+        let passes = row.passes.map_or_else(|| "-".to_owned(), |passes| format!("{passes:.1}"));
+        println!(
+            "{:<name_width$}  {:>12.1}  {:>7.3}  {:>12.1}  {:>7.3}  {:>7}  {:>10.3}  {:>8.2}  {:>5}",
+            row.driver.info().name,
+            row.leaves,
+            row.leaves / minimal,
+            row.nodes,
+            row.nodes / minimal,
+            passes,
+            per_tree_ms(row.time, trees),
+            row.nodes_per_second(trees) / 1e6,
+            row.disagreements
+        );
+    }
+}
+
+fn per_tree_ms(time: Duration, trees: usize) -> f64 {
+    time.as_secs_f64() * 1e3 / trees.max(1) as f64
+}
+
+#[derive(Serialize)]
+struct JsonCompare<'a> {
+    trees: usize,
+    width: u32,
+    depth: u32,
+    model: String,
+    ordering: f64,
+    transpositions: bool,
+    spread: i32,
+    minimal_tree_leaves: f64,
+    results: Vec<JsonRow<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonRow<'a> {
+    algorithm: &'a str,
+    leaves: f64,
+    leaves_ratio: f64,
+    nodes: f64,
+    nodes_ratio: f64,
+    passes: Option<f64>,
+    ms_per_tree: f64,
+    nodes_per_second: f64,
+    wrong: usize,
+}
+
+fn print_json(
+    args: &CompareArgs,
+    model: Model,
+    minimal: f64,
+    rows: &[Row],
+    trees: usize,
+) -> Result<(), CliError> {
+    let results = rows
+        .iter()
+        .map(|row| JsonRow {
+            algorithm: row.driver.info().name,
+            leaves: row.leaves,
+            leaves_ratio: row.leaves / minimal,
+            nodes: row.nodes,
+            nodes_ratio: row.nodes / minimal,
+            passes: row.passes,
+            ms_per_tree: per_tree_ms(row.time, trees),
+            nodes_per_second: row.nodes_per_second(trees),
+            wrong: row.disagreements,
+        })
+        .collect();
+    let report = JsonCompare {
+        trees,
+        width: args.width,
+        depth: args.depth,
+        model: model.to_string(),
+        ordering: args.ordering,
+        transpositions: args.transpositions,
+        spread: args.spread,
+        minimal_tree_leaves: minimal,
+        results,
+    };
+    println!("{}", serde_json::to_string_pretty(&report)?);
+    Ok(())
+}
