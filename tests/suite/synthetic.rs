@@ -44,10 +44,10 @@ proptest! {
     }
 
     #[test]
-    fn every_exact_driver_is_exact_on_synthetic_trees(config in configs(), depth in prop_oneof![Just(u32::MAX), 0u32..6], tt_entries in prop::sample::select(vec![1usize, 7, 1 << 16])) {
+    fn every_exact_driver_is_exact_on_synthetic_trees(config in configs(), depth in prop_oneof![Just(u32::MAX), 0u32..6], tt_entries in prop::sample::select(vec![1usize, 7, 1 << 16]), iterative_deepening in any::<bool>()) {
         let tree = SyntheticTree::new(config).unwrap();
         let exact = minimax::search(&tree, &tree.root(), depth).value;
-        let params = SearchParams { depth, tt_entries, ..SearchParams::default() };
+        let params = SearchParams { depth, tt_entries, iterative_deepening, ..SearchParams::default() };
         for driver in Driver::select("all").unwrap() {
             prop_assert_eq!(driver.run(&tree, &params).value, exact, "{} on {:?}", driver.info().name, config);
         }
