@@ -174,3 +174,64 @@ pub trait Game {
         self.to_move(position).perspective(self.evaluate(position))
     }
 }
+
+/// `game` searched from `root` instead of its own root: how the oracle values a child position
+/// ([`crate::oracle::divide`]) or a position along a claimed line ([`crate::oracle::check`]) with
+/// drivers that start at the root.
+#[derive(Clone, Debug)]
+pub struct FromPosition<'a, G: Game> {
+    /// The game.
+    pub game: &'a G,
+    /// The position searches start from.
+    pub root: G::Position,
+}
+
+impl<G: Game> Game for FromPosition<'_, G> {
+    type Position = G::Position;
+    type Move = G::Move;
+    type Moves = G::Moves;
+
+    fn root(&self) -> G::Position {
+        self.root.clone()
+    }
+
+    fn to_move(&self, position: &G::Position) -> Player {
+        self.game.to_move(position)
+    }
+
+    fn moves(&self, position: &G::Position) -> G::Moves {
+        self.game.moves(position)
+    }
+
+    fn play(&self, position: &G::Position, mv: G::Move) -> G::Position {
+        self.game.play(position, mv)
+    }
+
+    fn evaluate(&self, position: &G::Position) -> Value {
+        self.game.evaluate(position)
+    }
+
+    fn key(&self, position: &G::Position) -> u64 {
+        self.game.key(position)
+    }
+
+    fn depth_bound(&self, position: &G::Position) -> Option<u32> {
+        self.game.depth_bound(position)
+    }
+
+    fn history_slots(&self) -> usize {
+        self.game.history_slots()
+    }
+
+    fn history_slot(&self, position: &G::Position, mv: G::Move) -> usize {
+        self.game.history_slot(position, mv)
+    }
+
+    fn is_terminal(&self, position: &G::Position) -> bool {
+        self.game.is_terminal(position)
+    }
+
+    fn evaluate_for_mover(&self, position: &G::Position) -> Value {
+        self.game.evaluate_for_mover(position)
+    }
+}

@@ -15,9 +15,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::game::Game;
+use crate::game::{FromPosition, Game};
 use crate::outcome::Outcome;
-use crate::reference::minimax;
 use crate::registry::{Driver, Progress, SearchParams};
 use crate::value::Value;
 
@@ -53,15 +52,17 @@ pub fn solve<G: Game>(game: &G, drivers: &[Driver], params: &SearchParams) -> Re
     solve_with_progress(game, drivers, params, &mut |_, _| {})
 }
 
-/// As [`solve`], reporting each completed iteration of the drivers that deepen iteratively, for
-/// progress on long searches.
-pub fn solve_with_progress<G: Game>(
+/// As [`solve`], but the exact value comes from `reference` instead of plain minimax: for games too
+/// large for minimax (Connect Four), an exact driver the tests hold to minimax on every tree.
+#[must_use]
+pub fn solve_against<G: Game>(
     game: &G,
+    reference: Driver,
     drivers: &[Driver],
     params: &SearchParams,
     progress: &mut dyn FnMut(Driver, &Progress),
 ) -> Report {
-    let value = minimax::search(game, &game.root(), params.depth).value;
+    let value = reference.run(game, params).value;
     let results = drivers
         .iter()
         .map(|&driver| {
@@ -70,4 +71,153 @@ pub fn solve_with_progress<G: Game>(
         })
         .collect();
     Report { value, results }
+}
+
+/// As [`solve`], reporting each completed iteration of the drivers that deepen iteratively, for
+/// progress on long searches.
+pub fn solve_with_progress<G: Game>(
+    game: &G,
+    drivers: &[Driver],
+    params: &SearchParams,
+    progress: &mut dyn FnMut(Driver, &Progress),
+) -> Report {
+    solve_against(game, Driver::Minimax, drivers, params, progress)
+}
+
+/// The exact value, from MAX's side, of `position` searched `depth` plies deep by `reference`.
+fn value_at<G: Game>(game: &G, position: &G::Position, depth: u32, reference: Driver) -> Value {
+    let from = FromPosition { game, root: position.clone() };
+    reference.run(&from, &SearchParams { depth, ..SearchParams::default() }).value
+}
+
+/// Every legal move at the root with the exact value of the position it leads to, searched
+/// `depth - 1` plies deeper (perft's *divide* for values): an engine author whose engine disagrees
+/// with the oracle at the root compares these, finds the move whose value differs, and repeats from
+/// there. Values are from MAX's side, like every driver's; `reference` is the exact driver used
+/// ([`Driver::Minimax`] unless the game is too large for it).
+///
+/// ```
+/// use nullwindow::oracle::divide;
+/// use nullwindow::registry::Driver;
+/// use nullwindow::tree::Tree;
+///
+/// let tree: Tree = "((3 17) (2 12) (15 (25 0)))".parse()?;
+/// let values: Vec<i32> = divide(&tree, u32::MAX, Driver::Minimax).into_iter().map(|(_, v)| v).collect();
+/// assert_eq!(values, [3, 2, 15]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn divide<G: Game>(game: &G, depth: u32, reference: Driver) -> Vec<(G::Move, Value)> {
+    let root = game.root();
+    if depth == 0 {
+        return Vec::new();
+    }
+    game.moves(&root).map(|mv| (mv, value_at(game, &game.play(&root, mv), depth - 1, reference))).collect()
+}
+
+/// Where a claimed line first departs from the exact values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Departure<M> {
+    /// The claimed root value is wrong.
+    RootValue {
+        /// The exact value (from MAX's side).
+        exact: Value,
+    },
+    /// The move at this ply (1-based) is not legal in the position reached, or lies beyond the
+    /// searched depth.
+    IllegalMove {
+        /// The ply of the move.
+        ply: usize,
+    },
+    /// The claimed value after the move at this ply is wrong.
+    Value {
+        /// The ply of the move after which the value is claimed.
+        ply: usize,
+        /// The exact value (from MAX's side) of the position after that move.
+        exact: Value,
+    },
+    /// The move at this ply is legal but not best: the line leaves the principal variation.
+    NotBest {
+        /// The ply of the move.
+        ply: usize,
+        /// The exact value after the move (from MAX's side).
+        exact: Value,
+        /// A best move there and its value.
+        best: (M, Value),
+    },
+}
+
+/// The verdict on a claimed value and line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckReport<M> {
+    /// The exact root value (from MAX's side).
+    pub exact: Value,
+    /// The first departure, or `None` if every claim is exact.
+    pub departure: Option<Departure<M>>,
+    /// The moves from the root to the position where the departing move is played (all the moves of
+    /// the line when nothing departs).
+    pub path: Vec<M>,
+}
+
+/// Checks another engine's claim: a root value and, optionally, a principal variation given as
+/// moves with the value claimed for the position after each (all values from MAX's side, searched
+/// `depth` plies from the root). Reports the first ply where the claim departs from the exact
+/// values: a wrong root value, an illegal move, a wrong value, or a move that is not best.
+///
+/// ```
+/// use nullwindow::oracle::{Departure, check};
+/// use nullwindow::registry::Driver;
+/// use nullwindow::tree::Tree;
+///
+/// let tree: Tree = "((3 17) (2 12) (15 (25 0)))".parse()?;
+/// // The right line: the third move (index 2), then its first reply (index 0).
+/// assert_eq!(check(&tree, u32::MAX, Driver::Minimax, 15, &[(2, 15), (0, 15)]).departure, None);
+/// // A line that plays the first move claims 15 there, but that move is worth 3.
+/// let report = check(&tree, u32::MAX, Driver::Minimax, 15, &[(0, 15)]);
+/// assert_eq!(report.departure, Some(Departure::Value { ply: 1, exact: 3 }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn check<G: Game>(
+    game: &G,
+    depth: u32,
+    reference: Driver,
+    claimed_value: Value,
+    claimed_line: &[(G::Move, Value)],
+) -> CheckReport<G::Move> {
+    let mut position = game.root();
+    let exact = value_at(game, &position, depth, reference);
+    let mut report = CheckReport { exact, departure: None, path: Vec::new() };
+    if claimed_value != exact {
+        report.departure = Some(Departure::RootValue { exact });
+        return report;
+    }
+    let mut parent_value = exact;
+    for (index, &(mv, claimed)) in claimed_line.iter().enumerate() {
+        let ply = index + 1;
+        let remaining = depth.saturating_sub(index as u32);
+        if remaining == 0 || !game.moves(&position).any(|legal| legal == mv) {
+            report.departure = Some(Departure::IllegalMove { ply });
+            return report;
+        }
+        let child = game.play(&position, mv);
+        let value = value_at(game, &child, remaining - 1, reference);
+        if claimed != value {
+            report.departure = Some(Departure::Value { ply, exact: value });
+            return report;
+        }
+        if value != parent_value {
+            let best = game
+                .moves(&position)
+                .map(|other| (other, value_at(game, &game.play(&position, other), remaining - 1, reference)))
+                .find(|&(_, other_value)| other_value == parent_value)
+                .unwrap_or((mv, value));
+            report.departure = Some(Departure::NotBest { ply, exact: value, best });
+            return report;
+        }
+        report.path.push(mv);
+        position = child;
+        parent_value = value;
+    }
+    report
 }

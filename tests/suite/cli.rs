@@ -215,3 +215,55 @@ fn compare_refuses_bad_trees_in_one_line() {
         "error: the ordering probability 2 is not between 0 and 1"
     );
 }
+
+#[test]
+fn games_are_solved_divided_and_checked_from_the_side_to_move() {
+    // Connect Four: Pons scores this position 1 for the side to move.
+    let position = "7422341735647741166133573473242566";
+    let output = nullwindow(&["solve", "--game", "connect4", "--position", position, "--json"], "");
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["value"], 1);
+    // After one more stone the other side is to move, and values turn with it.
+    let output =
+        nullwindow(&["solve", "--game", "connect4", "--position", &format!("{position}2"), "--json"], "");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["value"], -1);
+
+    let output = nullwindow(&["divide", "--game", "tictactoe", "--position", "15", "--json"], "");
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["value"], 0);
+    assert_eq!(json["moves"].as_array().unwrap().len(), 7);
+
+    let exact = nullwindow(&["check", "--game", "tictactoe", "--value", "0", "--line", "5 1 9"], "");
+    assert!(exact.status.success(), "{exact:?}");
+    let wrong = nullwindow(&["check", "--game", "tictactoe", "--value", "0", "--line", "5=0 2=0"], "");
+    assert_eq!(wrong.status.code(), Some(1));
+    assert_eq!(
+        stdout(&wrong).lines().nth(1).unwrap(),
+        "ply 2: wrong value after 2: claimed 0, exact 1 (after 5)"
+    );
+    let tree = nullwindow(&["divide", "testdata/trees/format-example.tree"], "");
+    assert!(stdout(&tree).contains("value 15"), "{}", stdout(&tree));
+}
+
+#[test]
+fn game_errors_name_the_offending_move() {
+    assert_eq!(
+        error_line(&["solve", "--game", "connect4", "--position", "4449444"], ""),
+        "error: --position '4449444': move 4 ('9'): not a column 1-7"
+    );
+    assert_eq!(
+        error_line(&["solve", "--game", "tictactoe", "--position", "1212"], ""),
+        "error: --position '1212': move 3 ('1'): that square is taken"
+    );
+    assert_eq!(
+        error_line(&["check", "--game", "tictactoe", "--value", "0", "--line", "5 5"], ""),
+        "error: --line: ply 2: '5' is not a legal move here (legal: 1 2 3 4 6 7 8 9)"
+    );
+    assert_eq!(
+        error_line(&["solve", "x.tree", "--game", "tictactoe"], ""),
+        "error: give a tree file or --game, not both (the file was 'x.tree')"
+    );
+}

@@ -1,8 +1,9 @@
 //! Real games through every exact driver.
 
-use nullwindow::game::Game;
+use nullwindow::game::{FromPosition, Game};
+use nullwindow::games::connect4::Connect4;
 use nullwindow::games::tictactoe::TicTacToe;
-use nullwindow::oracle::solve;
+use nullwindow::oracle::{Departure, check, divide, solve};
 use nullwindow::registry::{Driver, SearchParams};
 use nullwindow::search::{Algorithm, Engine, EngineConfig, Limits};
 
@@ -30,4 +31,79 @@ fn tictactoe_positions_agree_with_minimax_at_every_depth() {
             }
         }
     }
+}
+
+/// Pons' positions with their scores, from `testdata/connect4/`.
+fn pons_positions(file: &str) -> Vec<(String, i32)> {
+    let path = format!("{}/testdata/connect4/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let (moves, score) = line.split_once(' ').unwrap();
+            (moves.to_owned(), score.parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn connect4_scores_match_pons_on_end_and_middle_game_positions() {
+    let mut engine = Engine::new(EngineConfig { tt_entries: 1 << 18, ..EngineConfig::default() });
+    let positions = [pons_positions("Test_L3_R1.first100"), pons_positions("Test_L2_R1.first20")].concat();
+    assert_eq!(positions.len(), 120);
+    for (moves, score) in positions {
+        let game = Connect4::from_moves(&moves).unwrap();
+        engine.clear();
+        let value = engine.search_value(&game, Algorithm::Mtdf, u32::MAX, None);
+        // Drivers report MAX's side; Pons scores the side to move.
+        assert_eq!(game.to_move(&game.root()).perspective(value), score, "position {moves}");
+    }
+}
+
+#[test]
+fn divide_agrees_with_solving_each_child_on_its_own() {
+    let game = TicTacToe::from_moves("15").unwrap();
+    let root = game.root();
+    let divided = divide(&game, u32::MAX, Driver::Minimax);
+    assert_eq!(divided.len(), 7);
+    for (mv, value) in divided {
+        let child = FromPosition { game: &game, root: game.play(&root, mv) };
+        assert_eq!(
+            value,
+            nullwindow::reference::minimax::search(&child, &child.root(), u32::MAX).value,
+            "{mv}"
+        );
+    }
+    let game = Connect4::from_moves("7422341735647741166133573473242566").unwrap();
+    let divided = divide(&game, u32::MAX, Driver::Optimized(Algorithm::Mtdf));
+    let best = divided.iter().map(|&(_, value)| value).max().unwrap();
+    assert_eq!(best, 1, "Pons scores this position 1 for the side to move (MAX)");
+}
+
+#[test]
+fn check_finds_a_planted_error_at_the_right_ply() {
+    let game = TicTacToe::from_moves("").unwrap();
+    // A best line for the empty board, with the exact value (a draw) after every ply.
+    let result =
+        Engine::new(EngineConfig::default()).search(&game, Algorithm::Mtdf, &Limits::default(), |_| {});
+    let line: Vec<(_, i32)> = result.principal_variation.iter().map(|&mv| (mv, 0)).collect();
+    assert!(line.len() >= 5);
+    assert_eq!(check(&game, u32::MAX, Driver::Minimax, 0, &line).departure, None);
+    // A wrong value planted at ply 4.
+    let mut planted = line.clone();
+    planted[3].1 = 1;
+    let report = check(&game, u32::MAX, Driver::Minimax, 0, &planted);
+    assert_eq!(report.departure, Some(Departure::Value { ply: 4, exact: 0 }));
+    assert_eq!(report.path, line[..3].iter().map(|&(mv, _)| mv).collect::<Vec<_>>());
+    // A losing move planted at ply 2: after X takes the centre, O must take a corner.
+    let centre = game.moves(&game.root()).find(|mv| mv.to_string() == "5").unwrap();
+    let after_centre = game.play(&game.root(), centre);
+    let edge = game.moves(&after_centre).find(|mv| mv.to_string() == "2").unwrap();
+    let report = check(&game, u32::MAX, Driver::Minimax, 0, &[(centre, 0), (edge, 1)]);
+    assert!(matches!(report.departure, Some(Departure::NotBest { ply: 2, exact: 1, .. })), "{report:?}");
+    // A wrong root value.
+    assert_eq!(
+        check(&game, u32::MAX, Driver::Minimax, 1, &[]).departure,
+        Some(Departure::RootValue { exact: 0 })
+    );
 }

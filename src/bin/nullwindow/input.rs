@@ -1,9 +1,15 @@
-//! Reading a tree from a file or standard input, in the format its name or `--format` says.
+//! What a command searches: a tree read from a file or standard input, in the format its name or
+//! `--format` says, or a game position (`--game`, `--position`).
 
 use std::io::{IsTerminal, Read};
 use std::path::Path;
 
-use clap::ValueEnum;
+use clap::{Args, ValueEnum};
+use nullwindow::game::{Game as _, Player};
+use nullwindow::games::connect4::Connect4;
+use nullwindow::games::tictactoe::TicTacToe;
+use nullwindow::registry::Driver;
+use nullwindow::search::Algorithm;
 use nullwindow::tree::{Tree, gtree, text};
 
 use crate::CliError;
@@ -58,4 +64,123 @@ fn line_and_column(bytes: &[u8], offset: usize) -> (usize, usize) {
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
     let column = offset - before.iter().rposition(|&b| b == b'\n').map_or(0, |newline| newline + 1) + 1;
     (line, column)
+}
+
+/// A game the command line can search instead of a tree file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameName {
+    /// Noughts and crosses; a position is the squares played, 1-9 row by row (`5`, `159`).
+    Tictactoe,
+    /// Connect Four, 7x6; a position is the columns played, 1-7, in Pascal Pons' notation (`4453`).
+    Connect4,
+}
+
+/// Where a search starts: a tree file, or a game position.
+#[derive(Args)]
+pub struct TargetArgs {
+    /// The tree file, or `-` for standard input (default, unless --game is given).
+    file: Option<String>,
+    /// The input format of a tree file.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    format: Format,
+    /// Search a game instead of a tree file.
+    #[arg(long, value_enum)]
+    game: Option<GameName>,
+    /// The game position: the moves played from the start (see --game).
+    #[arg(long, requires = "game", default_value = "")]
+    pub position: String,
+}
+
+/// A tree or a game position, read from the command line.
+pub enum Target {
+    /// A tree file.
+    Tree(Tree),
+    /// A tic-tac-toe position.
+    TicTacToe(TicTacToe),
+    /// A Connect Four position.
+    Connect4(Connect4),
+}
+
+/// Runs `$body` with `$game` bound to the target's [`Game`](nullwindow::game::Game), whatever its type.
+macro_rules! with_game {
+    ($target:expr, $game:ident => $body:expr) => {
+        match $target {
+            $crate::input::Target::Tree($game) => $body,
+            $crate::input::Target::TicTacToe($game) => $body,
+            $crate::input::Target::Connect4($game) => $body,
+        }
+    };
+}
+pub(crate) use with_game;
+
+impl TargetArgs {
+    /// Reads the tree file or sets up the game position.
+    pub fn read(&self) -> Result<Target, CliError> {
+        match (self.game, &self.file) {
+            (Some(_), Some(file)) => {
+                Err(CliError(format!("give a tree file or --game, not both (the file was '{file}')")))
+            }
+            (Some(GameName::Tictactoe), None) => Ok(Target::TicTacToe(
+                TicTacToe::from_moves(&self.position)
+                    .map_err(|e| CliError(format!("--position '{}': {e}", self.position)))?,
+            )),
+            (Some(GameName::Connect4), None) => Ok(Target::Connect4(
+                Connect4::from_moves(&self.position)
+                    .map_err(|e| CliError(format!("--position '{}': {e}", self.position)))?,
+            )),
+            (None, file) => Ok(Target::Tree(read_tree(file.as_deref().unwrap_or("-"), self.format)?)),
+        }
+    }
+}
+
+impl Target {
+    /// The exact driver whose value the others are checked against: plain minimax, except for
+    /// Connect Four, whose game tree is far too large for it; there the optimized `mtdf`, which the
+    /// tests hold to minimax on every tree and on Pons' scored positions.
+    pub fn reference(&self) -> Driver {
+        match self {
+            Self::Connect4(_) => Driver::Optimized(Algorithm::Mtdf),
+            _ => Driver::Minimax,
+        }
+    }
+
+    /// The drivers `--algo` means when not given: every exact one, or for Connect Four the engine's.
+    pub const fn default_drivers(&self) -> &'static str {
+        match self {
+            Self::Connect4(_) => "optimized",
+            _ => "all",
+        }
+    }
+
+    /// One line saying what is searched; `position` is the game position's moves.
+    pub fn describe(&self, position: &str) -> String {
+        match self {
+            Self::Tree(tree) => {
+                let stats = tree.stats();
+                format!("tree: {} nodes, {} leaves, height {}", stats.nodes, stats.leaves, stats.height)
+            }
+            Self::TicTacToe(game) => {
+                format!("tic-tac-toe after '{position}', {} to move", game.to_move(&game.root()))
+            }
+            Self::Connect4(game) => format!(
+                "Connect Four after '{position}' ({} stones), {} to move",
+                game.stones(),
+                game.to_move(&game.root())
+            ),
+        }
+    }
+
+    /// Whose side the reported values are from: the side to move at the root (MAX for a tree).
+    pub fn root_player(&self) -> Player {
+        with_game!(self, game => game.to_move(&game.root()))
+    }
+}
+
+/// Finds the legal move at `position` written `text` (as the game prints its moves).
+pub fn parse_move<G: nullwindow::game::Game>(
+    game: &G,
+    position: &G::Position,
+    text: &str,
+) -> Option<G::Move> {
+    game.moves(position).find(|mv| mv.to_string() == text)
 }

@@ -1,9 +1,11 @@
 //! The `nullwindow` command line: solve trees with every driver and check them against minimax, list
-//! the drivers, generate random trees, compare drivers on synthetic trees, and (with no arguments)
-//! show a demo.
+//! the drivers, generate random trees, compare drivers on synthetic trees, divide a position into its
+//! moves' values, check another engine's claimed line, and (with no arguments) show a demo.
 
 mod algos;
+mod check;
 mod compare;
+mod divide;
 mod generate;
 mod input;
 mod solve;
@@ -42,6 +44,10 @@ enum Command {
     Gen(generate::GenArgs),
     /// Compare drivers on implicit synthetic trees, against the Knuth-Moore minimal tree.
     Compare(compare::CompareArgs),
+    /// Every legal move at the root with its exact value (perft's divide, for values).
+    Divide(divide::DivideArgs),
+    /// Check another engine's value and principal variation; exit 1 at the first wrong ply.
+    Check(check::CheckArgs),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +61,8 @@ fn main() -> ExitCode {
         Some(Command::Algos(args)) => algos::run(&args),
         Some(Command::Gen(args)) => generate::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
+        Some(Command::Divide(args)) => divide::run(&args),
+        Some(Command::Check(args)) => check::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -5,14 +5,15 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::Args;
+use nullwindow::game::Player;
 use nullwindow::oracle::{self, Report};
 use nullwindow::registry::{Driver, Kind, Progress, SearchParams};
-use nullwindow::tree::{MAX_SEARCH_HEIGHT, Tree, examples};
+use nullwindow::tree::{MAX_SEARCH_HEIGHT, examples};
 use nullwindow::value::{INFINITY, Value};
 use serde::Serialize;
 
 use crate::CliError;
-use crate::input::{Format, read_tree};
+use crate::input::{Target, TargetArgs, with_game};
 
 /// The searches recurse once per level; this stack holds [`MAX_SEARCH_HEIGHT`] levels of the deepest
 /// driver with room to spare. Pages are only touched as the recursion reaches them.
@@ -20,13 +21,12 @@ const SEARCH_STACK_BYTES: usize = 1 << 30;
 
 #[derive(Args)]
 pub struct SolveArgs {
-    /// The tree file, or `-` for standard input.
-    #[arg(default_value = "-")]
-    file: String,
+    #[command(flatten)]
+    target: TargetArgs,
     /// Drivers to run, comma-separated (see `nullwindow algos`), or a group: `all` (every exact
-    /// driver), `reference`, `literal`, `optimized`.
-    #[arg(long, default_value = "all")]
-    algo: String,
+    /// driver), `reference`, `literal`, `optimized`. Default: `all`; for Connect Four `optimized`.
+    #[arg(long)]
+    algo: Option<String>,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
@@ -45,62 +45,83 @@ pub struct SolveArgs {
     /// one's first guess (their counts then include every iteration).
     #[arg(long)]
     iterative: bool,
-    /// The input format.
-    #[arg(long, value_enum, default_value_t = Format::Auto)]
-    format: Format,
 }
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
-    let drivers = Driver::select(&args.algo)?;
-    let tree = read_tree(&args.file, args.format)?;
+    let target = args.target.read()?;
+    let drivers = Driver::select(args.algo.as_deref().unwrap_or(target.default_drivers()))?;
     let params = SearchParams {
         depth: args.depth.unwrap_or(u32::MAX),
         first_guess: args.first_guess,
         tt_entries: args.tt_entries,
         iterative_deepening: args.iterative,
     };
-    let report = search(&tree, &drivers, &params)?;
+    let report = search(&target, &drivers, &params)?;
+    let view = View { root_player: target.root_player(), reference: target.reference() };
     if args.json {
-        print_json(&report)?;
+        print_json(&report, &view)?;
     } else {
-        print_summary(&tree, &params, &report);
-        print_table(&report, params.iterative_deepening);
+        print_summary(&target.describe(&args.target.position), &params, &report, &view);
+        print_table(&report, &view, params.iterative_deepening);
     }
-    Ok(verdict(&report))
+    Ok(verdict(&report, &view))
+}
+
+/// How to present a report: values from the root player's side, checked against `reference`.
+struct View {
+    root_player: Player,
+    reference: Driver,
 }
 
 /// Runs every exact driver on the built-in teaching tree.
 pub fn demo() -> Result<ExitCode, CliError> {
-    let tree: Tree = examples::TEACHING_TREE.parse()?;
+    let target = Target::Tree(examples::TEACHING_TREE.parse()?);
     println!("nullwindow: every driver on a built-in teaching tree, checked against plain minimax.");
     println!();
     println!("teaching tree: {}", examples::TEACHING_TREE);
     let params = SearchParams::default();
-    let report = search(&tree, &Driver::select("all")?, &params)?;
-    print_summary(&tree, &params, &report);
-    print_table(&report, params.iterative_deepening);
+    let report = search(&target, &Driver::select("all")?, &params)?;
+    let view = View { root_player: Player::Max, reference: Driver::Minimax };
+    print_summary(&target.describe(""), &params, &report, &view);
+    print_table(&report, &view, params.iterative_deepening);
     println!();
     println!(
         "Next: `nullwindow gen --seed 7 | nullwindow solve -`, `nullwindow algos`, `nullwindow --help`."
     );
-    Ok(verdict(&report))
+    Ok(verdict(&report, &view))
 }
 
-/// Runs the oracle on a thread with a stack deep enough for [`MAX_SEARCH_HEIGHT`] levels, after
-/// refusing taller searches.
-fn search(tree: &Tree, drivers: &[Driver], params: &SearchParams) -> Result<Report, CliError> {
-    let height = tree.height();
-    if height.min(params.depth) > MAX_SEARCH_HEIGHT {
-        return Err(CliError(format!(
-            "the tree is {height} levels deep; the searches recurse once per level and search at most \
-             {MAX_SEARCH_HEIGHT} (use --depth to search less deep)"
-        )));
+/// Runs the oracle on the search thread.
+fn search(target: &Target, drivers: &[Driver], params: &SearchParams) -> Result<Report, CliError> {
+    let reference = target.reference();
+    on_search_thread(
+        target,
+        params.depth,
+        || with_game!(target, game => oracle::solve_against(game, reference, drivers, params, &mut report_progress)),
+    )
+}
+
+/// Runs `work` on a thread with a stack deep enough for [`MAX_SEARCH_HEIGHT`] levels, after refusing
+/// a tree taller than that (unless `depth` searches less of it).
+pub fn on_search_thread<T: Send>(
+    target: &Target,
+    depth: u32,
+    work: impl FnOnce() -> T + Send,
+) -> Result<T, CliError> {
+    if let Target::Tree(tree) = target {
+        let height = tree.height();
+        if height.min(depth) > MAX_SEARCH_HEIGHT {
+            return Err(CliError(format!(
+                "the tree is {height} levels deep; the searches recurse once per level and search at \
+                 most {MAX_SEARCH_HEIGHT} (use --depth to search less deep)"
+            )));
+        }
     }
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("search".to_owned())
             .stack_size(SEARCH_STACK_BYTES)
-            .spawn_scoped(scope, || oracle::solve_with_progress(tree, drivers, params, &mut report_progress))
+            .spawn_scoped(scope, work)
             .map_err(|e| CliError(format!("cannot start the search thread: {e}")))?
             .join()
             .map_err(|_| CliError("the search failed unexpectedly".to_owned()))
@@ -122,18 +143,23 @@ fn report_progress(driver: Driver, progress: &Progress) {
     }
 }
 
-fn print_summary(tree: &Tree, params: &SearchParams, report: &Report) {
-    let stats = tree.stats();
-    let depth = if params.depth >= stats.height { "full".to_owned() } else { params.depth.to_string() };
-    println!(
-        "tree: {} nodes, {} leaves, height {}; depth searched: {depth}",
-        stats.nodes, stats.leaves, stats.height
-    );
-    println!("minimax value: {}", report.value);
+fn print_summary(description: &str, params: &SearchParams, report: &Report, view: &View) {
+    let depth = if params.depth == u32::MAX { "full".to_owned() } else { params.depth.to_string() };
+    println!("{description}; depth searched: {depth}");
+    let side = if view.root_player == Player::Max {
+        String::new()
+    } else {
+        ", from MIN's side (to move)".to_owned()
+    };
+    let source = match view.reference {
+        Driver::Minimax => "minimax value".to_owned(),
+        other => format!("exact value (by {})", other.info().name),
+    };
+    println!("{source}: {}{side}", view.root_player.perspective(report.value));
     println!();
 }
 
-fn print_table(report: &Report, iterative: bool) {
+fn print_table(report: &Report, view: &View, iterative: bool) {
     if iterative && report.results.iter().any(|result| result.driver.info().kind == Kind::Optimized) {
         println!("(optimized drivers deepen iteratively from depth 1: their counts include every iteration)");
         println!();
@@ -151,7 +177,7 @@ fn print_table(report: &Report, iterative: bool) {
             "{:<name_width$}  {:<9}  {:>11}  {:>10}  {:>10}  {:>6}{mark}",
             info.name,
             info.kind.to_string(),
-            result.outcome.value,
+            view.root_player.perspective(result.outcome.value),
             result.outcome.counts.leaves,
             result.outcome.counts.nodes,
             passes
@@ -159,7 +185,8 @@ fn print_table(report: &Report, iterative: bool) {
     }
 }
 
-/// The `--json` shape: `{"value": V, "results": [{"algorithm", "value", "leaves", "nodes", "passes"}]}`.
+/// The `--json` shape: `{"value": V, "results": [{"algorithm", "value", "leaves", "nodes", "passes"}]}`,
+/// values from the side to move at the root (MAX for a tree).
 #[derive(Serialize)]
 struct JsonReport<'a> {
     value: Value,
@@ -175,32 +202,33 @@ struct JsonResult<'a> {
     passes: Option<usize>,
 }
 
-fn print_json(report: &Report) -> Result<(), CliError> {
+fn print_json(report: &Report, view: &View) -> Result<(), CliError> {
     let results = report
         .results
         .iter()
         .map(|result| JsonResult {
             algorithm: result.driver.info().name,
-            value: result.outcome.value,
+            value: view.root_player.perspective(result.outcome.value),
             leaves: result.outcome.counts.leaves,
             nodes: result.outcome.counts.nodes,
             passes: result.outcome.passes.as_ref().map(Vec::len),
         })
         .collect();
-    println!("{}", serde_json::to_string_pretty(&JsonReport { value: report.value, results })?);
+    let value = view.root_player.perspective(report.value);
+    println!("{}", serde_json::to_string_pretty(&JsonReport { value, results })?);
     Ok(())
 }
 
-/// Exit 1, naming each driver that disagrees with minimax; otherwise success.
-fn verdict(report: &Report) -> ExitCode {
+/// Exit 1, naming each driver that disagrees with the exact value; otherwise success.
+fn verdict(report: &Report, view: &View) -> ExitCode {
     let mut wrong = false;
     for result in report.disagreements() {
         wrong = true;
         eprintln!(
-            "error: {} returned {}, but the minimax value is {}",
+            "error: {} returned {}, but the exact value is {}",
             result.driver.info().name,
-            result.outcome.value,
-            report.value
+            view.root_player.perspective(result.outcome.value),
+            view.root_player.perspective(report.value)
         );
     }
     if wrong { ExitCode::FAILURE } else { ExitCode::SUCCESS }

@@ -1,0 +1,120 @@
+//! `nullwindow check`: is another engine's claimed value (and line) exact? If not, where does it
+//! first depart from the exact values?
+
+use std::process::ExitCode;
+
+use clap::Args;
+use nullwindow::game::{Game, Player};
+use nullwindow::oracle::{self, Departure};
+
+use crate::CliError;
+use crate::input::{TargetArgs, parse_move, with_game};
+use crate::solve::on_search_thread;
+
+#[derive(Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    target: TargetArgs,
+    /// The claimed value of the root, from the side to move there.
+    #[arg(long, allow_hyphen_values = true)]
+    value: i32,
+    /// The claimed principal variation: moves separated by spaces or commas, each optionally
+    /// followed by `=VALUE`, the claimed value after it (from the root's side to move), e.g.
+    /// `"4=1 4=1 5=1"`. A move without a value claims the root value.
+    #[arg(long, allow_hyphen_values = true, default_value = "")]
+    line: String,
+    /// Plies to search from the root; default: to the end.
+    #[arg(long)]
+    depth: Option<u32>,
+}
+
+pub fn run(args: &CheckArgs) -> Result<ExitCode, CliError> {
+    let target = args.target.read()?;
+    let depth = args.depth.unwrap_or(u32::MAX);
+    let reference = target.reference();
+    let root_player = target.root_player();
+    println!(
+        "{}; values from the side to move at the root ({root_player})",
+        target.describe(&args.target.position)
+    );
+    let exact = on_search_thread(
+        &target,
+        depth,
+        || with_game!(&target, game => check(game, args, depth, reference, root_player)),
+    )??;
+    Ok(if exact { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// Parses the claimed line against `game`, checks it, and prints the verdict; whether it is exact.
+fn check<G: Game>(
+    game: &G,
+    args: &CheckArgs,
+    depth: u32,
+    reference: nullwindow::registry::Driver,
+    root_player: Player,
+) -> Result<bool, CliError> {
+    let mut line = Vec::new();
+    let mut position = game.root();
+    for (index, token) in args.line.split([' ', ',']).filter(|token| !token.is_empty()).enumerate() {
+        let (text, value) = match token.split_once('=') {
+            Some((text, value)) => (
+                text,
+                value.parse::<i32>().map_err(|_| {
+                    CliError(format!("--line: ply {}: '{value}' is not an integer value", index + 1))
+                })?,
+            ),
+            None => (token, args.value),
+        };
+        let mv = parse_move(game, &position, text).ok_or_else(|| {
+            let legal: Vec<String> = game.moves(&position).map(|mv| mv.to_string()).collect();
+            CliError(format!(
+                "--line: ply {}: '{text}' is not a legal move here (legal: {})",
+                index + 1,
+                if legal.is_empty() { "none, the game is over".to_owned() } else { legal.join(" ") }
+            ))
+        })?;
+        position = game.play(&position, mv);
+        line.push((mv, root_player.perspective(value)));
+    }
+    let report = oracle::check(game, depth, reference, root_player.perspective(args.value), &line);
+    let side = |value| root_player.perspective(value);
+    let at = if report.path.is_empty() {
+        "at the root".to_owned()
+    } else {
+        let moves: Vec<String> = report.path.iter().map(ToString::to_string).collect();
+        format!("after {}", moves.join(" "))
+    };
+    match report.departure {
+        None => {
+            println!("exact: the value {} and all {} plies of the line", args.value, line.len());
+            Ok(true)
+        }
+        Some(Departure::RootValue { exact }) => {
+            println!("wrong root value: claimed {}, exact {}", args.value, side(exact));
+            Ok(false)
+        }
+        Some(Departure::IllegalMove { ply }) => {
+            println!("ply {ply}: the move is beyond the searched depth ({at})");
+            Ok(false)
+        }
+        Some(Departure::Value { ply, exact }) => {
+            println!(
+                "ply {ply}: wrong value after {}: claimed {}, exact {} ({at})",
+                line[ply - 1].0,
+                side(line[ply - 1].1),
+                side(exact)
+            );
+            Ok(false)
+        }
+        Some(Departure::NotBest { ply, exact, best }) => {
+            println!(
+                "ply {ply}: {} is not a best move: it is worth {}, but {} is worth {} ({at})",
+                line[ply - 1].0,
+                side(exact),
+                best.0,
+                side(best.1)
+            );
+            Ok(false)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! `nullwindow divide`: every legal move at the root with its exact value, like perft's divide.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use nullwindow::oracle;
+use serde::Serialize;
+
+use crate::CliError;
+use crate::input::{TargetArgs, with_game};
+use crate::solve::on_search_thread;
+
+#[derive(Args)]
+pub struct DivideArgs {
+    #[command(flatten)]
+    target: TargetArgs,
+    /// Plies to search from the root (the moves listed are the first); default: to the end.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct JsonMove {
+    #[serde(rename = "move")]
+    mv: String,
+    value: i32,
+}
+
+#[derive(Serialize)]
+struct JsonDivide {
+    value: Option<i32>,
+    moves: Vec<JsonMove>,
+}
+
+pub fn run(args: &DivideArgs) -> Result<ExitCode, CliError> {
+    let target = args.target.read()?;
+    let depth = args.depth.unwrap_or(u32::MAX);
+    let reference = target.reference();
+    let root_player = target.root_player();
+    let moves: Vec<(String, i32)> = on_search_thread(&target, depth, || {
+        with_game!(&target, game => {
+            oracle::divide(game, depth, reference)
+                .into_iter()
+                .map(|(mv, value)| (mv.to_string(), root_player.perspective(value)))
+                .collect()
+        })
+    })?;
+    let best = moves.iter().map(|&(_, value)| value).max();
+    if args.json {
+        let moves = moves.into_iter().map(|(mv, value)| JsonMove { mv, value }).collect();
+        println!("{}", serde_json::to_string_pretty(&JsonDivide { value: best, moves })?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{}; values from the side to move ({root_player}), by {}",
+        target.describe(&args.target.position),
+        reference.info().name
+    );
+    if moves.is_empty() {
+        println!("no moves: {}", if depth == 0 { "depth 0" } else { "the position is terminal" });
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!();
+    println!("{:>6}  {:>11}", "move", "value");
+    for (mv, value) in &moves {
+        let mark = if Some(*value) == best { "  best" } else { "" };
+        println!("{mv:>6}  {value:>11}{mark}");
+    }
+    println!();
+    println!("{} moves; value {}", moves.len(), best.unwrap_or_default());
+    Ok(ExitCode::SUCCESS)
+}
