@@ -38,6 +38,7 @@ pub mod ordering;
 pub mod pvs;
 mod searcher;
 pub mod table;
+pub mod trace;
 
 use std::fmt;
 use std::sync::Arc;
@@ -48,6 +49,7 @@ use self::mtd::Pivot;
 use self::ordering::MoveOrdering;
 use self::searcher::{Searcher, StopCheck};
 use self::table::TranspositionTable;
+use self::trace::Tracer;
 use crate::game::Game;
 use crate::outcome::{Counts, Outcome, Pass};
 use crate::registry::{DriverInfo, Kind, Progress, SearchParams};
@@ -307,7 +309,7 @@ impl<G: Game> Engine<G> {
     ) -> Value {
         let root = game.root();
         let root_player = game.to_move(&root);
-        let (mut searcher, passes) = self.start_search(game, StopCheck::default());
+        let (mut searcher, passes) = self.start_search(game, StopCheck::default(), None);
         passes.clear();
         let guess = first_guess
             .map_or_else(|| game.evaluate_for_mover(&root), |guess| root_player.perspective(guess));
@@ -316,7 +318,12 @@ impl<G: Game> Engine<G> {
 
     /// Starts a root search: ages the table, sizes the ordering tables for `game`, and lends the
     /// engine's parts to a [`Searcher`] with the given stop check, beside the reusable pass list.
-    fn start_search<'a>(&'a mut self, game: &'a G, stop: StopCheck) -> (Searcher<'a, G>, &'a mut Vec<Pass>) {
+    fn start_search<'a>(
+        &'a mut self,
+        game: &'a G,
+        stop: StopCheck,
+        tracer: Option<&'a mut dyn Tracer<G>>,
+    ) -> (Searcher<'a, G>, &'a mut Vec<Pass>) {
         self.table.new_search();
         self.ordering.reserve(64, game.history_slots());
         let searcher = Searcher {
@@ -327,6 +334,7 @@ impl<G: Game> Engine<G> {
             config: &self.config,
             stats: Statistics::default(),
             stop,
+            tracer,
         };
         (searcher, &mut self.passes)
     }
@@ -338,7 +346,30 @@ impl<G: Game> Engine<G> {
         game: &G,
         algorithm: Algorithm,
         limits: &Limits,
+        observer: impl FnMut(&Iteration<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.search_with(game, algorithm, limits, observer, None)
+    }
+
+    /// As [`Engine::search`], telling `tracer` of every node the search enters and finishes (not the
+    /// principal-variation walk after each iteration). See [`trace`].
+    pub fn search_traced(
+        &mut self,
+        game: &G,
+        algorithm: Algorithm,
+        limits: &Limits,
+        tracer: &mut dyn Tracer<G>,
+    ) -> SearchResult<G::Move> {
+        self.search_with(game, algorithm, limits, |_| {}, Some(tracer))
+    }
+
+    fn search_with(
+        &mut self,
+        game: &G,
+        algorithm: Algorithm,
+        limits: &Limits,
         mut observer: impl FnMut(&Iteration<G::Move>),
+        tracer: Option<&mut dyn Tracer<G>>,
     ) -> SearchResult<G::Move> {
         let start = Instant::now();
         let root = game.root();
@@ -357,7 +388,8 @@ impl<G: Game> Engine<G> {
             stopped: false,
             armed: true,
         };
-        let (mut searcher, passes) = self.start_search(game, stop);
+        let tracer = tracer.map(|tracer| -> &mut dyn Tracer<G> { tracer });
+        let (mut searcher, passes) = self.start_search(game, stop, tracer);
         let static_value = game.evaluate_for_mover(&root);
         let mut iterations: Vec<Iteration<G::Move>> = Vec::new();
         // Values from the side to move at the root, newest last.

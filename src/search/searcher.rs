@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use super::ordering::MoveOrdering;
 use super::table::TranspositionTable;
+use super::trace::{NodeTrace, Probe, Tracer};
 use super::{EngineConfig, Statistics};
 use crate::game::Game;
 use crate::value::Value;
@@ -57,6 +58,8 @@ pub(crate) struct Searcher<'a, G: Game> {
     pub(crate) config: &'a EngineConfig,
     pub(crate) stats: Statistics,
     pub(crate) stop: StopCheck,
+    /// Hears of every node while the stop check is armed (the search proper, not the PV walk).
+    pub(crate) tracer: Option<&'a mut dyn Tracer<G>>,
 }
 
 /// An expanded node between [`Searcher::enter`] and [`Searcher::leave`].
@@ -68,6 +71,9 @@ pub(crate) struct Node<M> {
     pub(crate) beta: Value,
     /// The moves in search order (returned to the ply's list by `leave`).
     pub(crate) moves: Vec<M>,
+    /// For a tracer: the window as called, and what the table did.
+    window_in: (Value, Value),
+    probe: Probe,
 }
 
 /// What [`Searcher::enter`] decided.
@@ -93,24 +99,35 @@ impl<G: Game> Searcher<'_, G> {
         if self.stop.should_stop(self.stats.nodes) {
             return Entered::Done(0);
         }
+        let window_in = (alpha, beta);
+        if self.stop.armed
+            && let Some(tracer) = self.tracer.as_mut()
+        {
+            tracer.enter(ply, position);
+        }
         if depth == 0 || self.game.is_terminal(position) {
             self.stats.leaves += 1;
-            return Entered::Done(self.game.evaluate_for_mover(position));
+            let value = self.game.evaluate_for_mover(position);
+            return self.done(ply, depth, window_in, value, Probe::None, false);
         }
         let key = self.game.key(position);
         self.stats.probes += 1;
         let mut table_move = None;
+        let mut probe = Probe::Miss;
         if let Some(entry) = self.table.probe(key) {
             table_move = entry.best_move;
+            probe = Probe::Hit;
             if entry.depth == depth {
                 self.stats.hits += 1;
                 // An exact value, or a bound that already decides the window, answers the node.
                 // (Narrowing by an exact value would leave the empty window (v, v).)
                 if entry.lower == entry.upper || entry.lower >= beta {
-                    return Entered::Done(entry.lower);
+                    let value = entry.lower;
+                    return self.done(ply, depth, window_in, value, Probe::Cutoff, false);
                 }
                 if entry.upper <= alpha {
-                    return Entered::Done(entry.upper);
+                    let value = entry.upper;
+                    return self.done(ply, depth, window_in, value, Probe::Cutoff, false);
                 }
                 alpha = alpha.max(entry.lower);
                 beta = beta.min(entry.upper);
@@ -120,10 +137,28 @@ impl<G: Game> Searcher<'_, G> {
             && let Some(bound) = self.transposition_cutoff(position, depth, beta)
         {
             self.table.store(key, depth, alpha, beta, bound, None);
-            return Entered::Done(bound);
+            return self.done(ply, depth, window_in, bound, Probe::Etc, true);
         }
         let moves = self.ordered_moves(position, ply, table_move);
-        Entered::Expand(Node { key, depth, alpha, beta, moves })
+        Entered::Expand(Node { key, depth, alpha, beta, moves, window_in, probe })
+    }
+
+    /// A node answered without expanding it: tells the tracer, and returns the value.
+    fn done(
+        &mut self,
+        ply: usize,
+        depth: u32,
+        (alpha, beta): (Value, Value),
+        result: Value,
+        probe: Probe,
+        stored: bool,
+    ) -> Entered<G::Move> {
+        if self.stop.armed
+            && let Some(tracer) = self.tracer.as_mut()
+        {
+            tracer.finish(&NodeTrace { ply, depth, alpha, beta, result, probe, stored, cutoff: None });
+        }
+        Entered::Done(result)
     }
 
     /// Closes a node searched with result `g` and best move `best`: stores the bound in the table and
@@ -136,20 +171,25 @@ impl<G: Game> Searcher<'_, G> {
         g: Value,
         best: Option<G::Move>,
     ) -> Value {
-        let Node { key, depth, alpha, beta, moves } = node;
+        let Node { key, depth, alpha, beta, moves, window_in, probe } = node;
         self.move_lists[ply] = moves;
         if self.stop.stopped {
             return 0;
         }
-        if g >= beta
-            && let Some(mv) = best
-        {
+        let cutoff = best.filter(|_| g >= beta);
+        if let Some(mv) = cutoff {
             self.stats.cutoffs += 1;
             let slot = (self.config.history && self.game.history_slots() > 0)
                 .then(|| self.game.history_slot(position, mv));
             self.ordering.record_cutoff(ply, mv, slot, depth, self.config.killers);
         }
         self.table.store(key, depth, alpha, beta, g, best);
+        if self.stop.armed
+            && let Some(tracer) = self.tracer.as_mut()
+        {
+            let (alpha, beta) = window_in;
+            tracer.finish(&NodeTrace { ply, depth, alpha, beta, result: g, probe, stored: true, cutoff });
+        }
         g
     }
 

@@ -267,3 +267,29 @@ fn game_errors_name_the_offending_move() {
         "error: give a tree file or --game, not both (the file was 'x.tree')"
     );
 }
+
+/// The trace format is a contract: engine authors diff against it. A change here is a change of it.
+#[test]
+fn trace_records_every_node_in_a_stable_format() {
+    let mut text = String::new();
+    for algo in ["mtdf", "pvs", "plaat-mtdf-corrected", "verhelst-pvs"] {
+        let output = nullwindow(&["trace", "testdata/trees/format-example.tree", "--algo", algo], "");
+        assert!(output.status.success(), "{output:?}");
+        let records = stdout(&output);
+        for line in records.lines() {
+            let record: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert!(record["path"].is_array() && record["result"].is_i64(), "{line}");
+        }
+        text.push_str(&format!("--- {algo}\n{records}"));
+    }
+    let table = nullwindow(
+        &["trace", "testdata/trees/format-example.tree", "--algo", "alphabeta", "--output", "table"],
+        "",
+    );
+    text.push_str(&format!("--- alphabeta, table\n{}", stdout(&table)));
+    insta::assert_snapshot!(text);
+    assert_eq!(
+        error_line(&["trace", "testdata/trees/format-example.tree", "--algo", "minimax"], ""),
+        "error: minimax has no trace; trace a literal or optimized driver"
+    );
+}

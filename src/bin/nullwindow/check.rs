@@ -38,7 +38,7 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, CliError> {
         target.describe(&args.target.position)
     );
     let exact = on_search_thread(
-        &target,
+        target.tree(),
         depth,
         || with_game!(&target, game => check(game, args, depth, reference, root_player)),
     )??;

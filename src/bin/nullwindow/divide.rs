@@ -40,7 +40,7 @@ pub fn run(args: &DivideArgs) -> Result<ExitCode, CliError> {
     let depth = args.depth.unwrap_or(u32::MAX);
     let reference = target.reference();
     let root_player = target.root_player();
-    let moves: Vec<(String, i32)> = on_search_thread(&target, depth, || {
+    let moves: Vec<(String, i32)> = on_search_thread(target.tree(), depth, || {
         with_game!(&target, game => {
             oracle::divide(game, depth, reference)
                 .into_iter()

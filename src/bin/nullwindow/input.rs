@@ -170,6 +170,14 @@ impl Target {
         }
     }
 
+    /// The tree, when the target is one.
+    pub const fn tree(&self) -> Option<&Tree> {
+        match self {
+            Self::Tree(tree) => Some(tree),
+            _ => None,
+        }
+    }
+
     /// Whose side the reported values are from: the side to move at the root (MAX for a tree).
     pub fn root_player(&self) -> Player {
         with_game!(self, game => game.to_move(&game.root()))

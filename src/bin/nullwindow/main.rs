@@ -9,6 +9,7 @@ mod divide;
 mod generate;
 mod input;
 mod solve;
+mod trace;
 
 use std::process::ExitCode;
 
@@ -48,6 +49,8 @@ enum Command {
     Divide(divide::DivideArgs),
     /// Check another engine's value and principal variation; exit 1 at the first wrong ply.
     Check(check::CheckArgs),
+    /// One record per node a driver searches (JSON lines or a table), to diff against your engine.
+    Trace(trace::TraceArgs),
 }
 
 fn main() -> ExitCode {
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
         Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Divide(args)) => divide::run(&args),
         Some(Command::Check(args)) => check::run(&args),
+        Some(Command::Trace(args)) => trace::run(&args),
     };
     match result {
         Ok(code) => code,

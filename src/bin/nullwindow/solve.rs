@@ -8,7 +8,7 @@ use clap::Args;
 use nullwindow::game::Player;
 use nullwindow::oracle::{self, Report};
 use nullwindow::registry::{Driver, Kind, Progress, SearchParams};
-use nullwindow::tree::{MAX_SEARCH_HEIGHT, examples};
+use nullwindow::tree::{MAX_SEARCH_HEIGHT, Tree, examples};
 use nullwindow::value::{INFINITY, Value};
 use serde::Serialize;
 
@@ -95,7 +95,7 @@ pub fn demo() -> Result<ExitCode, CliError> {
 fn search(target: &Target, drivers: &[Driver], params: &SearchParams) -> Result<Report, CliError> {
     let reference = target.reference();
     on_search_thread(
-        target,
+        target.tree(),
         params.depth,
         || with_game!(target, game => oracle::solve_against(game, reference, drivers, params, &mut report_progress)),
     )
@@ -104,11 +104,11 @@ fn search(target: &Target, drivers: &[Driver], params: &SearchParams) -> Result<
 /// Runs `work` on a thread with a stack deep enough for [`MAX_SEARCH_HEIGHT`] levels, after refusing
 /// a tree taller than that (unless `depth` searches less of it).
 pub fn on_search_thread<T: Send>(
-    target: &Target,
+    tree: Option<&Tree>,
     depth: u32,
     work: impl FnOnce() -> T + Send,
 ) -> Result<T, CliError> {
-    if let Target::Tree(tree) = target {
+    if let Some(tree) = tree {
         let height = tree.height();
         if height.min(depth) > MAX_SEARCH_HEIGHT {
             return Err(CliError(format!(

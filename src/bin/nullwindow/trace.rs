@@ -1,0 +1,259 @@
+//! `nullwindow trace`: one record per node a driver searches, so that two engines' searches of the
+//! same tree can be diffed line by line.
+//!
+//! The record (one JSON object per line with `--format jsonl`, the default):
+//!
+//! | field | meaning |
+//! |---|---|
+//! | `visit` | the node's number: the order nodes were entered (optimized drivers) or finished (literal ones) |
+//! | `pass` | the root call the node belongs to: an MTD pass, an iteration, a re-search (from 1) |
+//! | `path` | child indices from the root (0 = first child), `[]` for the root |
+//! | `depth` | the depth the node was searched to |
+//! | `alpha`, `beta` | the window the node was called with, from MAX's side |
+//! | `result` | what it returned, from MAX's side |
+//! | `probe` | the table: `none` (leaf), `miss`, `hit` (used for ordering or narrowing), `cutoff` (the entry answered), `etc`; `null` for literal drivers |
+//! | `stored` | whether the result went into the table (`null` for literal drivers) |
+//! | `cutoff` | the child index whose value reached `beta`, if one did (`null` for literal drivers) |
+//!
+//! Records are written when a node finishes, so children come before their parent.
+
+use std::collections::HashMap;
+use std::io::{BufWriter, Write};
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use nullwindow::game::{Game, Player};
+use nullwindow::literal::{Call, Perspective};
+use nullwindow::registry::{Driver, SearchParams};
+use nullwindow::search::trace::{NodeTrace, Probe, Tracer};
+use nullwindow::search::{Engine, EngineConfig, Limits};
+use nullwindow::tree::{NodeId, Tree};
+use serde::Serialize;
+
+use crate::CliError;
+use crate::input::{Format, read_tree};
+use crate::solve::on_search_thread;
+
+#[derive(Clone, Copy, ValueEnum)]
+enum TraceFormat {
+    /// One JSON object per line.
+    Jsonl,
+    /// An aligned table.
+    Table,
+}
+
+#[derive(Args)]
+pub struct TraceArgs {
+    /// The tree file, or `-` for standard input.
+    #[arg(default_value = "-")]
+    file: String,
+    /// The driver to trace (a literal or optimized one; see `nullwindow algos`).
+    #[arg(long)]
+    algo: String,
+    /// Search this many plies; default: the whole tree.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// The first guess of drivers that take one, from MAX's side.
+    #[arg(long, allow_hyphen_values = true,
+          value_parser = clap::value_parser!(i32).range(-1_000_000_000..=1_000_000_000))]
+    first_guess: Option<i32>,
+    /// Transposition-table entries of an optimized driver.
+    #[arg(long, default_value_t = 1 << 16)]
+    tt_entries: usize,
+    /// The output format.
+    #[arg(long = "output", value_enum, default_value_t = TraceFormat::Jsonl)]
+    output: TraceFormat,
+    /// The input format.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    format: Format,
+}
+
+/// One traced node, as printed.
+#[derive(Serialize)]
+struct Record {
+    visit: u64,
+    pass: u64,
+    path: Vec<u32>,
+    depth: u32,
+    alpha: i32,
+    beta: i32,
+    result: i32,
+    probe: Option<Probe>,
+    stored: Option<bool>,
+    cutoff: Option<u32>,
+}
+
+pub fn run(args: &TraceArgs) -> Result<ExitCode, CliError> {
+    let driver = Driver::from_name(&args.algo)
+        .ok_or_else(|| CliError(format!("unknown driver '{}' (`nullwindow algos` lists them)", args.algo)))?;
+    let tree = read_tree(&args.file, args.format)?;
+    // A tree ends at its height: naming that depth keeps the records' depths readable.
+    let depth = args.depth.unwrap_or(u32::MAX).min(tree.height());
+    let records = on_search_thread(Some(&tree), depth, || trace(&tree, driver, args, depth))??;
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let write_error = |e: std::io::Error| CliError(format!("cannot write the trace: {e}"));
+    match args.output {
+        TraceFormat::Jsonl => {
+            for record in &records {
+                writeln!(out, "{}", serde_json::to_string(record)?).map_err(write_error)?;
+            }
+        }
+        TraceFormat::Table => {
+            writeln!(
+                out,
+                "{:>6}  {:>4}  {:<16}  {:>5}  {:>11}  {:>11}  {:>11}  {:<6}  {:<6}  cutoff",
+                "visit", "pass", "path", "depth", "alpha", "beta", "result", "probe", "stored"
+            )
+            .map_err(write_error)?;
+            for r in &records {
+                let path: Vec<String> = r.path.iter().map(ToString::to_string).collect();
+                let probe = r.probe.map_or("-".to_owned(), |p| serde_json::to_string(&p).unwrap_or_default());
+                writeln!(
+                    out,
+                    "{:>6}  {:>4}  {:<16}  {:>5}  {:>11}  {:>11}  {:>11}  {:<6}  {:<6}  {}",
+                    r.visit,
+                    r.pass,
+                    format!("[{}]", path.join(",")),
+                    r.depth,
+                    r.alpha,
+                    r.beta,
+                    r.result,
+                    probe.trim_matches('"'),
+                    r.stored.map_or("-".to_owned(), |s| s.to_string()),
+                    r.cutoff.map_or("-".to_owned(), |c| c.to_string())
+                )
+                .map_err(write_error)?;
+            }
+        }
+    }
+    out.flush().map_err(write_error)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A window and result from the side to move at a node of `player`, turned to MAX's side.
+const fn for_max(player: Player, alpha: i32, beta: i32, result: i32) -> (i32, i32, i32) {
+    match player {
+        Player::Max => (alpha, beta, result),
+        Player::Min => (-beta, -alpha, -result),
+    }
+}
+
+fn trace(tree: &Tree, driver: Driver, args: &TraceArgs, depth: u32) -> Result<Vec<Record>, CliError> {
+    match driver {
+        Driver::Optimized(algorithm) => {
+            let config = EngineConfig {
+                tt_entries: args.tt_entries,
+                first_guess: args.first_guess,
+                iterative_deepening: false,
+                ..EngineConfig::default()
+            };
+            let mut tracer =
+                EngineTracer { tree, stack: Vec::new(), visits: 0, pass: 0, records: Vec::new() };
+            Engine::new(config).search_traced(
+                tree,
+                algorithm,
+                &Limits { depth, ..Limits::default() },
+                &mut tracer,
+            );
+            Ok(tracer.records)
+        }
+        Driver::Literal(literal) => {
+            let paths = first_paths(tree);
+            let root = tree.root();
+            let (mut records, mut visits, mut pass) = (Vec::new(), 0, 1);
+            let params = SearchParams { depth, first_guess: args.first_guess, ..SearchParams::default() };
+            literal.run(tree, &params, &mut |call: &Call<NodeId>| {
+                visits += 1;
+                let (alpha, beta, result) = match call.perspective {
+                    Perspective::Max => (call.alpha, call.beta, call.result),
+                    Perspective::Mover => {
+                        for_max(tree.player(call.position), call.alpha, call.beta, call.result)
+                    }
+                };
+                records.push(Record {
+                    visit: visits,
+                    pass,
+                    path: paths.get(&call.position).cloned().unwrap_or_default(),
+                    depth: call.depth,
+                    alpha,
+                    beta,
+                    result,
+                    probe: None,
+                    stored: None,
+                    cutoff: None,
+                });
+                if call.position == root {
+                    pass += 1;
+                }
+            });
+            Ok(records)
+        }
+        Driver::Minimax | Driver::Negamax => {
+            Err(CliError(format!("{} has no trace; trace a literal or optimized driver", driver.info().name)))
+        }
+    }
+}
+
+/// The child-index path of every node, by the first route a depth-first walk finds (a node shared
+/// by several parents in a `gtree` graph is named by its first).
+fn first_paths(tree: &Tree) -> HashMap<NodeId, Vec<u32>> {
+    let mut paths = HashMap::new();
+    let mut stack = vec![(tree.root(), Vec::new())];
+    while let Some((node, path)) = stack.pop() {
+        if paths.contains_key(&node) {
+            continue;
+        }
+        for (index, &child) in tree.children(node).iter().enumerate().rev() {
+            let mut child_path = path.clone();
+            child_path.push(index as u32);
+            stack.push((child, child_path));
+        }
+        paths.insert(node, path);
+    }
+    paths
+}
+
+/// Follows the engine's descent to name each node by its path.
+struct EngineTracer<'a> {
+    tree: &'a Tree,
+    /// The nodes entered and not finished: position, visit number, child index.
+    stack: Vec<(NodeId, u64, u32)>,
+    visits: u64,
+    pass: u64,
+    records: Vec<Record>,
+}
+
+impl Tracer<Tree> for EngineTracer<'_> {
+    fn enter(&mut self, ply: usize, position: &NodeId) {
+        self.visits += 1;
+        if ply == 0 {
+            self.pass += 1;
+        }
+        self.stack.truncate(ply);
+        let index = self
+            .stack
+            .last()
+            .and_then(|&(parent, _, _)| self.tree.children(parent).iter().position(|child| child == position))
+            .unwrap_or(0) as u32;
+        self.stack.push((*position, self.visits, index));
+    }
+
+    fn finish(&mut self, node: &NodeTrace<u32>) {
+        let Some(&(position, visit, _)) = self.stack.get(node.ply) else { return };
+        let path = self.stack[1..=node.ply].iter().map(|&(_, _, index)| index).collect();
+        let (alpha, beta, result) = for_max(self.tree.player(position), node.alpha, node.beta, node.result);
+        self.records.push(Record {
+            visit,
+            pass: self.pass,
+            path,
+            depth: node.depth,
+            alpha,
+            beta,
+            result,
+            probe: Some(node.probe),
+            stored: Some(node.stored),
+            cutoff: node.cutoff,
+        });
+        self.stack.truncate(node.ply);
+    }
+}

@@ -1,0 +1,58 @@
+//! Tracing a search node by node, so that two engines' searches of one tree can be compared line by
+//! line (`nullwindow trace`).
+//!
+//! A [`Tracer`] hears of every node the search enters (its ply and position) and of every node it
+//! finishes, with a [`NodeTrace`]: the depth, the window it was called with, the result, what the
+//! transposition table did, and whether a move cut the node off. Tracing is off unless a search is
+//! started with [`Engine::search_traced`](super::Engine::search_traced), and the principal-variation
+//! walk after an iteration is not traced.
+
+use serde::Serialize;
+
+use crate::game::Game;
+use crate::value::Value;
+
+/// What the transposition table did at a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Probe {
+    /// A leaf (or a stopped search): evaluated without a probe.
+    None,
+    /// No entry of this position.
+    Miss,
+    /// An entry was found but did not decide the window (its move or bounds were used).
+    Hit,
+    /// An entry of this depth decided the node: its value was returned without a search.
+    Cutoff,
+    /// Enhanced transposition cutoff: a child's entry refuted the window.
+    Etc,
+}
+
+/// One finished node. Values are from the side to move at the node (negamax form).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeTrace<M> {
+    /// Plies from the root.
+    pub ply: usize,
+    /// The depth the node was searched to.
+    pub depth: u32,
+    /// The window's lower edge as the node was called (before any narrowing by the table).
+    pub alpha: Value,
+    /// The window's upper edge as called.
+    pub beta: Value,
+    /// What the node returned.
+    pub result: Value,
+    /// What the table did.
+    pub probe: Probe,
+    /// Whether the result was stored in the table.
+    pub stored: bool,
+    /// The move whose value reached `beta`, if one did.
+    pub cutoff: Option<M>,
+}
+
+/// Hears of every node a traced search enters and finishes.
+pub trait Tracer<G: Game> {
+    /// The search enters `position`, `ply` plies from the root (ply 0 starts each root pass).
+    fn enter(&mut self, ply: usize, position: &G::Position);
+    /// The search finishes the node it entered last among those not yet finished.
+    fn finish(&mut self, node: &NodeTrace<G::Move>);
+}
