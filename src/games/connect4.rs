@@ -10,7 +10,10 @@
 //!
 //! The board is Pons' layout: one 7-bit group per column (six cells and a sentinel), a mask of every
 //! stone and the stones of the player to move; a move is two operations, a win test four shifts.
-//! Moves are tried centre first (4, 3, 5, 2, 6, 1, 7), the ordering every good solver starts from.
+//! Moves are generated with Pons' knowledge by default ([`MoveGeneration::Threats`]: win at once if
+//! possible, block a threat, never play under the opponent's winning cell, most threats first) or
+//! only centre first (4, 3, 5, 2, 6, 1, 7) with [`Connect4::with_generation`]; either way the search
+//! is the crate's generic code and every value is exact.
 //!
 //! ```
 //! use nullwindow::games::connect4::Connect4;
@@ -103,27 +106,128 @@ impl fmt::Display for Column {
 /// Columns in search order, centre first.
 const ORDER: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
 
-/// The playable columns of a position, centre first.
+/// The bottom cell of every column.
+const BOTTOM_MASK: u64 = {
+    let mut mask = 0;
+    let mut column = 0;
+    while column < WIDTH {
+        mask |= bottom(column);
+        column += 1;
+    }
+    mask
+};
+
+/// Every cell of the board (no sentinels).
+const BOARD_MASK: u64 = BOTTOM_MASK * ((1 << HEIGHT) - 1);
+
+/// Every cell of `column`.
+const fn column_mask(column: u32) -> u64 {
+    ((1 << HEIGHT) - 1) << (column * (HEIGHT + 1))
+}
+
+/// The empty cells where `stones` would complete four in a row (Pons' `compute_winning_position`).
+const fn winning_cells(stones: u64, mask: u64) -> u64 {
+    // Vertical: three stacked stones win the cell above.
+    let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
+    let shifts = [HEIGHT + 1, HEIGHT, HEIGHT + 2];
+    let mut i = 0;
+    while i < shifts.len() {
+        let d = shifts[i];
+        let pair = (stones << d) & (stones << (2 * d));
+        cells |= pair & (stones << (3 * d));
+        cells |= pair & (stones >> d);
+        let pair = (stones >> d) & (stones >> (2 * d));
+        cells |= pair & (stones << d);
+        cells |= pair & (stones >> (3 * d));
+        i += 1;
+    }
+    cells & (BOARD_MASK ^ mask)
+}
+
+/// How much Connect Four knowledge the move generator uses. The search is the same generic code
+/// either way; only [`Game::moves`] differs, and both give every position its exact value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MoveGeneration {
+    /// Every playable column, centre first.
+    CentreFirst,
+    /// Pons' knowledge: a winning move alone if there is one; else the forced blocks of the
+    /// opponent's immediate wins if there are any; else the columns that do not let the opponent win
+    /// at once (all of them if every column does), ordered by how many winning cells the move
+    /// creates for the mover, centre first among equals.
+    #[default]
+    Threats,
+}
+
+/// The moves of a position, in search order.
 #[derive(Clone, Debug)]
 pub struct Columns {
-    board: Board,
-    next: usize,
+    columns: [u8; 7],
+    len: u8,
+    next: u8,
 }
 
 impl Iterator for Columns {
     type Item = Column;
 
     fn next(&mut self) -> Option<Column> {
-        if self.board.is_over() {
-            return None;
-        }
-        while let Some(&column) = ORDER.get(self.next) {
+        (self.next < self.len).then(|| {
             self.next += 1;
-            if self.board.can_play(u32::from(column)) {
-                return Some(Column(column));
+            Column(self.columns[usize::from(self.next - 1)])
+        })
+    }
+}
+
+impl Board {
+    /// The playable cells (one per column that is not full).
+    const fn possible(self) -> u64 {
+        (self.mask + BOTTOM_MASK) & BOARD_MASK
+    }
+
+    fn columns(self, generation: MoveGeneration) -> Columns {
+        let mut moves = Columns { columns: [0; 7], len: 0, next: 0 };
+        if self.is_over() {
+            return moves;
+        }
+        let possible = self.possible();
+        let mut candidates = possible;
+        if generation == MoveGeneration::Threats {
+            let own = winning_cells(self.current, self.mask);
+            let opponent = winning_cells(self.current ^ self.mask, self.mask);
+            if possible & own != 0 {
+                // Winning now is the best any move can do.
+                let wins = possible & own;
+                candidates = wins & wins.wrapping_neg();
+            } else if possible & opponent != 0 {
+                // Every other move lets the opponent win at once.
+                candidates = possible & opponent;
+            } else {
+                // A move right below an opponent's winning cell hands it over.
+                let safe = possible & !(opponent >> 1);
+                if safe != 0 {
+                    candidates = safe;
+                }
             }
         }
-        None
+        let mut scored = [(0u32, 0usize, 0u8); 7];
+        for (rank, &column) in ORDER.iter().enumerate() {
+            let cell = candidates & column_mask(u32::from(column));
+            if cell == 0 {
+                continue;
+            }
+            let threats = if generation == MoveGeneration::Threats {
+                winning_cells(self.current | cell, self.mask | cell).count_ones()
+            } else {
+                0
+            };
+            scored[usize::from(moves.len)] = (threats, rank, column);
+            moves.len += 1;
+        }
+        let scored = &mut scored[..usize::from(moves.len)];
+        scored.sort_unstable_by_key(|&(threats, rank, _)| (std::cmp::Reverse(threats), rank));
+        for (slot, &(_, _, column)) in moves.columns.iter_mut().zip(scored.iter()) {
+            *slot = column;
+        }
+        moves
     }
 }
 
@@ -131,6 +235,7 @@ impl Iterator for Columns {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Connect4 {
     start: Board,
+    generation: MoveGeneration,
 }
 
 impl Connect4 {
@@ -154,7 +259,13 @@ impl Connect4 {
             }
             board = board.play(column - 1);
         }
-        Ok(Self { start: board })
+        Ok(Self { start: board, generation: MoveGeneration::default() })
+    }
+
+    /// The same game with another move generator.
+    #[must_use]
+    pub const fn with_generation(self, generation: MoveGeneration) -> Self {
+        Self { generation, ..self }
     }
 
     /// The number of stones on the starting position's board.
@@ -178,7 +289,7 @@ impl Game for Connect4 {
     }
 
     fn moves(&self, position: &Board) -> Columns {
-        Columns { board: *position, next: 0 }
+        position.columns(self.generation)
     }
 
     fn play(&self, position: &Board, mv: Column) -> Board {

@@ -293,3 +293,33 @@ fn trace_records_every_node_in_a_stable_format() {
         "error: minimax has no trace; trace a literal or optimized driver"
     );
 }
+
+#[test]
+fn bench_connect4_solves_pons_positions_and_reports_per_set() {
+    let output = nullwindow(
+        &[
+            "bench",
+            "connect4",
+            "testdata/connect4/Test_L3_R1.first100",
+            "--limit",
+            "30",
+            "--tt-entries",
+            "65536",
+            "--json",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json[0]["positions"], 30);
+    assert_eq!(json[0]["right"], 30);
+    assert!(json[0]["mean_nodes"].as_f64().unwrap() > 1.0);
+    assert_eq!(
+        error_line(&["bench", "connect4", "testdata/trees/teaching.tree"], ""),
+        "error: testdata/trees/teaching.tree:1: expected 'MOVES SCORE'"
+    );
+    assert_eq!(
+        error_line(&["bench", "connect4", "x", "--algo", "minimax"], ""),
+        "error: 'minimax' is not an optimized driver (`nullwindow algos`)"
+    );
+}

@@ -107,3 +107,27 @@ fn check_finds_a_planted_error_at_the_right_ply() {
         Some(Departure::RootValue { exact: 0 })
     );
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Pons' move generation prunes and reorders, but every position keeps its value at every depth.
+    #[test]
+    fn connect4_move_generation_keeps_every_depth_limited_value(choices in proptest::collection::vec(0usize..7, 0..30), depth in 0u32..=5) {
+        use nullwindow::games::connect4::MoveGeneration;
+        // Play legal moves picked by `choices` until the game ends.
+        let mut moves = String::new();
+        for choice in choices {
+            let game = Connect4::from_moves(&moves).unwrap();
+            let legal: Vec<_> = game.with_generation(MoveGeneration::CentreFirst).moves(&game.root()).collect();
+            if legal.is_empty() {
+                break;
+            }
+            moves.push_str(&legal[choice % legal.len()].to_string());
+        }
+        let threats = Connect4::from_moves(&moves).unwrap();
+        let centre = threats.with_generation(MoveGeneration::CentreFirst);
+        let exact = nullwindow::reference::minimax::search(&centre, &centre.root(), depth).value;
+        proptest::prop_assert_eq!(nullwindow::reference::minimax::search(&threats, &threats.root(), depth).value, exact, "{} at depth {}", moves, depth);
+    }
+}

@@ -3,6 +3,7 @@
 //! moves' values, check another engine's claimed line, and (with no arguments) show a demo.
 
 mod algos;
+mod bench;
 mod check;
 mod compare;
 mod divide;
@@ -51,6 +52,9 @@ enum Command {
     Check(check::CheckArgs),
     /// One record per node a driver searches (JSON lines or a table), to diff against your engine.
     Trace(trace::TraceArgs),
+    /// Benchmarks on published test sets: `bench connect4 FILE…` (Pons' positions and scores).
+    #[command(subcommand)]
+    Bench(bench::BenchCommand),
 }
 
 fn main() -> ExitCode {
@@ -67,6 +71,7 @@ fn main() -> ExitCode {
         Some(Command::Divide(args)) => divide::run(&args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Trace(args)) => trace::run(&args),
+        Some(Command::Bench(command)) => bench::run(&command),
     };
     match result {
         Ok(code) => code,
