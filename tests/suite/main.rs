@@ -1,5 +1,6 @@
 //! The integration test suite, one binary (each test binary links separately, which is slow).
 //!
+//! * `book`: the book's chapters and includes resolve.
 //! * `formats`: the parenthesis and `gtree` formats, round trips and error positions.
 //! * `random_trees`: the seeded generator.
 //! * `minimax`: the oracle against independent computations.
@@ -8,6 +9,7 @@
 //! * `synthetic`: implicit synthetic trees.
 //! * `cli`: the `nullwindow` command line.
 
+mod book;
 mod cli;
 mod corpus;
 mod engine;
