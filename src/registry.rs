@@ -150,6 +150,8 @@ impl Driver {
         Self::Literal(Literal::MtDual),
         Self::Literal(Literal::MtBi),
         Self::Literal(Literal::MtBiCorrected),
+        Self::Literal(Literal::StockmanSss),
+        Self::Literal(Literal::StockmanDual),
         Self::Optimized(Algorithm::AlphaBeta),
         Self::Optimized(Algorithm::Aspiration),
         Self::Optimized(Algorithm::Pvs),

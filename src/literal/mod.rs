@@ -15,6 +15,7 @@
 //! | [`kornilov`] | Russian article after Kornilov (2005) | fail-soft negamax `AlphaBeta`, `MTDF`, `SearchMT`, `IterativeDeepening` |
 //! | [`verhelst`] | Paul Verhelst, "Chess Tree Search" | `PrincipalVariation`, aspiration search |
 //! | [`mt`] | Plaat, Schaeffer, Pijls and de Bruin, *Artificial Intelligence* 87 (1996), Figure 11 | the MTD framework: SSS*, DUAL*, MTD(bi) = C* |
+//! | [`stockman`] | Stockman (1979), as Plaat et al. (1996) restate it | SSS* and DUAL* with the OPEN list |
 //!
 //! # How the translations are observed
 //!
@@ -45,6 +46,7 @@ pub mod kornilov;
 pub mod memory;
 pub mod mt;
 pub mod plaat;
+pub mod stockman;
 pub mod verhelst;
 pub mod wikipedia_ja;
 
@@ -94,12 +96,22 @@ pub struct Search<'a, G: Game> {
     counts: Counts,
     passes: Vec<Pass>,
     observer: &'a mut dyn FnMut(&Call<G::Position>),
+    /// Every evaluated position, in order, when asked for ([`Literal::run_recording_leaves`]).
+    evaluated: Option<Vec<G::Position>>,
 }
 
 impl<'a, G: Game> Search<'a, G> {
     /// A fresh search with an empty table of the given kind.
     pub fn new(game: &'a G, memory: Memory, observer: &'a mut dyn FnMut(&Call<G::Position>)) -> Self {
-        Self { game, memory, corrected: false, counts: Counts::default(), passes: Vec::new(), observer }
+        Self {
+            game,
+            memory,
+            corrected: false,
+            counts: Counts::default(),
+            passes: Vec::new(),
+            observer,
+            evaluated: None,
+        }
     }
 
     /// Counts one call of a recursive search.
@@ -110,12 +122,18 @@ impl<'a, G: Game> Search<'a, G> {
     /// Evaluates `position` from MAX's side, counting a leaf.
     pub(crate) fn evaluate(&mut self, position: &G::Position) -> Value {
         self.counts.leaves += 1;
+        if let Some(evaluated) = &mut self.evaluated {
+            evaluated.push(position.clone());
+        }
         self.game.evaluate(position)
     }
 
     /// Evaluates `position` from the side to move, counting a leaf.
     pub(crate) fn evaluate_for_mover(&mut self, position: &G::Position) -> Value {
         self.counts.leaves += 1;
+        if let Some(evaluated) = &mut self.evaluated {
+            evaluated.push(position.clone());
+        }
         self.game.evaluate_for_mover(position)
     }
 
@@ -199,6 +217,10 @@ pub enum Literal {
     MtBi,
     /// MTD(bi) with an average that rounds up, so that the test value always splits the interval.
     MtBiCorrected,
+    /// [`stockman::sss_star`]: Stockman's SSS* with its OPEN list.
+    StockmanSss,
+    /// Stockman's procedure for the other player: DUAL*.
+    StockmanDual,
 }
 
 impl Literal {
@@ -223,6 +245,8 @@ impl Literal {
         Self::MtDual,
         Self::MtBi,
         Self::MtBiCorrected,
+        Self::StockmanSss,
+        Self::StockmanDual,
     ];
 
     /// The driver's registry entry.
@@ -248,6 +272,8 @@ impl Literal {
             Self::MtDual => &mt::DUAL,
             Self::MtBi => &mt::MTD_BI,
             Self::MtBiCorrected => &mt::MTD_BI_CORRECTED,
+            Self::StockmanSss => &stockman::SSS,
+            Self::StockmanDual => &stockman::DUAL,
         }
     }
 
@@ -260,6 +286,8 @@ impl Literal {
                 | Self::PlaatAlphaBetaWithMemoryCorrected
                 | Self::KornilovAlphaBeta
                 | Self::VerhelstPrincipalVariation
+                | Self::StockmanSss
+                | Self::StockmanDual
         )
     }
 
@@ -272,6 +300,26 @@ impl Literal {
         params: &SearchParams,
         observer: &mut dyn FnMut(&Call<G::Position>),
     ) -> Outcome {
+        self.run_inner(game, params, observer, false).0
+    }
+
+    /// As [`Literal::run`] without an observer, also returning every position the driver evaluated,
+    /// in order (a leaf evaluated twice appears twice): what the leaf-order properties compare.
+    pub fn run_recording_leaves<G: Game>(
+        self,
+        game: &G,
+        params: &SearchParams,
+    ) -> (Outcome, Vec<G::Position>) {
+        self.run_inner(game, params, &mut |_| {}, true)
+    }
+
+    fn run_inner<G: Game>(
+        self,
+        game: &G,
+        params: &SearchParams,
+        observer: &mut dyn FnMut(&Call<G::Position>),
+        record: bool,
+    ) -> (Outcome, Vec<G::Position>) {
         let root = game.root();
         let depth = params.depth;
         let corrected = matches!(
@@ -293,6 +341,7 @@ impl Literal {
         };
         let mut search = Search::new(game, memory, observer);
         search.corrected = corrected;
+        search.evaluated = record.then(Vec::new);
         let value = match self {
             Self::PlaatAlphaBetaWithMemory | Self::PlaatAlphaBetaWithMemoryCorrected => {
                 plaat::alpha_beta_with_memory(&mut search, &root, -INFINITY, INFINITY, depth)
@@ -326,7 +375,10 @@ impl Literal {
             Self::MtDual => mt::dual(&mut search, &root, depth),
             Self::MtBi => mt::mtd_bi(&mut search, &root, depth),
             Self::MtBiCorrected => mt::mtd_bi_corrected(&mut search, &root, depth),
+            Self::StockmanSss => stockman::root_sss(&mut search, &root, depth),
+            Self::StockmanDual => stockman::root_dual(&mut search, &root, depth),
         };
-        search.outcome(value, self.makes_passes())
+        let evaluated = search.evaluated.take().unwrap_or_default();
+        (search.outcome(value, self.makes_passes()), evaluated)
     }
 }

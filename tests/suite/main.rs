@@ -7,6 +7,7 @@
 //! * `corpus`: every tree in `testdata/` through every exact driver.
 //! * `literal`: the literal translations against minimax.
 //! * `synthetic`: implicit synthetic trees.
+//! * `theory`: SSS* = MT-SSS*, DUAL* = MT-DUAL*, dominance over alpha-beta.
 //! * `cli`: the `nullwindow` command line.
 
 mod book;
@@ -20,3 +21,4 @@ mod minimax;
 mod random_trees;
 mod strategies;
 mod synthetic;
+mod theory;
