@@ -149,7 +149,8 @@ pub fn sss_star<G: Game>(search: &mut Search<'_, G>, root: &G::Position, d: u32,
                     let parent_position = arena.nodes[parent].position.clone();
                     if let Some(mv) = game.moves(&parent_position).nth(index as usize + 1) {
                         // Γ4: the next sibling.
-                        let sibling = arena.add(Some(parent), index + 1, ply, game.play(&parent_position, mv));
+                        let sibling =
+                            arena.add(Some(parent), index + 1, ply, game.play(&parent_position, mv));
                         open.push(Triple { node: sibling, status: Status::Live, merit: h });
                     } else {
                         // Γ5: the parent is solved.
