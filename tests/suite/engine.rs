@@ -186,13 +186,7 @@ fn perfectly_ordered(width: u32, depth: u32, seed: u64) -> Tree {
 
 #[test]
 fn alphabeta_evaluates_exactly_the_minimal_tree_when_ordering_is_perfect() {
-    let config = EngineConfig {
-        iterative_deepening: false,
-        killers: false,
-        history: false,
-        table_move_first: false,
-        ..EngineConfig::default()
-    };
+    let config = crate::strategies::game_order_only();
     for width in 2u32..=6 {
         for depth in 1u32..=6 {
             let tree = perfectly_ordered(width, depth, u64::from(width * 10 + depth));

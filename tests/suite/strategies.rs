@@ -137,3 +137,15 @@ pub fn game_graphs() -> impl Strategy<Value = Tree> {
             gtree::parse(&text).unwrap()
         })
 }
+
+/// An engine that searches moves in the game's own order: no iterative deepening, killers, history or
+/// table move, so that a perfectly ordered tree stays perfectly ordered.
+pub fn game_order_only() -> nullwindow::search::EngineConfig {
+    nullwindow::search::EngineConfig {
+        iterative_deepening: false,
+        killers: false,
+        history: false,
+        table_move_first: false,
+        ..nullwindow::search::EngineConfig::default()
+    }
+}

@@ -74,13 +74,7 @@ proptest! {
 
 #[test]
 fn perfectly_ordered_top_down_trees_give_the_knuth_moore_minimal_tree() {
-    let config = EngineConfig {
-        iterative_deepening: false,
-        killers: false,
-        history: false,
-        table_move_first: false,
-        ..EngineConfig::default()
-    };
+    let config = crate::strategies::game_order_only();
     for width in 2u32..=6 {
         for depth in 1u32..=6 {
             let tree = SyntheticTree::new(SyntheticConfig {
