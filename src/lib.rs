@@ -23,6 +23,7 @@
 //! | [`oracle`] | run drivers and check them against minimax |
 //! | [`outcome`] | what a search reports: value, leaves, nodes, passes |
 //! | [`compare`] | drivers side by side, against the Knuth–Moore minimal tree |
+//! | [`fuzzing`] | the fuzz targets' decoders and checks, replayed by `cargo test` |
 //!
 //! # Vocabulary
 //!
@@ -57,6 +58,7 @@
 #![deny(missing_docs)]
 
 pub mod compare;
+pub mod fuzzing;
 pub mod game;
 pub mod games;
 pub mod literal;

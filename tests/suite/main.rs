@@ -1,6 +1,7 @@
 //! The integration test suite, one binary (each test binary links separately, which is slow).
 //!
 //! * `book`: the book's chapters and includes resolve.
+//! * `fuzzing`: the fuzz seeds and past crashes, replayed.
 //! * `formats`: the parenthesis and `gtree` formats, round trips and error positions.
 //! * `random_trees`: the seeded generator.
 //! * `minimax`: the oracle against independent computations.
@@ -15,6 +16,7 @@ mod cli;
 mod corpus;
 mod engine;
 mod formats;
+mod fuzzing;
 mod games;
 mod literal;
 mod minimax;

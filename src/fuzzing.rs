@@ -1,0 +1,241 @@
+//! The fuzz targets' decoders and checks, in the crate so that a stable `cargo test` replays every
+//! committed seed and past crash (`fuzz/seeds/`, `fuzz/regressions/`), and `cargo fuzz run
+//! --sanitizer none TARGET` explores from them (see `fuzz/README.md`).
+//!
+//! Each check takes arbitrary bytes and returns `Err` with a description when a property fails; the
+//! fuzz targets panic on `Err`. None of them may panic on any input.
+//!
+//! | target | property |
+//! |---|---|
+//! | [`parsers`] | both tree formats: no panic on any bytes; what parses prints and parses back to the same tree |
+//! | [`drivers`] | every exact driver returns the minimax value on a decoded tree, at a decoded depth and first guess |
+//! | [`engine`] | the optimized engine with tiny tables, each switch and iterative deepening is exact |
+//! | [`connect4`] | position strings never panic; legal positions keep their depth-limited values under both move generators and the engine |
+
+use crate::game::Game;
+use crate::games::connect4::{Connect4, MoveGeneration};
+use crate::reference::minimax;
+use crate::registry::{Driver, SearchParams};
+use crate::search::{Algorithm, Engine, EngineConfig, GuessFrom, Limits};
+use crate::tree::{Tree, TreeBuilder, gtree, text};
+use crate::value::{INFINITY, MAX_LEAF, MIN_LEAF, Value};
+
+/// What a check found wrong.
+pub type Finding = String;
+
+/// Both tree parsers on arbitrary bytes: never a panic; a parsed tree prints and parses back equal.
+///
+/// # Errors
+/// A tree whose printed form does not parse back to it.
+pub fn parsers(data: &[u8]) -> Result<(), Finding> {
+    if let Ok(tree) = text::parse_bytes(data) {
+        let printed = text::print(&tree);
+        let again =
+            text::parse(&printed).map_err(|e| format!("printed tree does not parse: {e}: {printed}"))?;
+        if again != tree {
+            return Err(format!("print then parse changed the tree: {printed}"));
+        }
+    }
+    if let Ok(source) = std::str::from_utf8(data)
+        && let Ok(tree) = gtree::parse(source)
+    {
+        let printed = gtree::print(&tree);
+        let again =
+            gtree::parse(&printed).map_err(|e| format!("printed gtree does not parse: {e}: {printed}"))?;
+        if again != tree {
+            return Err(format!("gtree print then parse changed the tree: {printed}"));
+        }
+    }
+    Ok(())
+}
+
+/// Reads bytes one at a time, with zeros once they run out.
+struct Bytes<'a> {
+    data: &'a [u8],
+}
+
+impl Bytes<'_> {
+    fn next(&mut self) -> u8 {
+        match self.data.split_first() {
+            Some((&first, rest)) => {
+                self.data = rest;
+                first
+            }
+            None => 0,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+}
+
+/// A leaf value from one byte: small values (ties everywhere), the admissible edges, or a spread.
+fn value(byte: u8) -> Value {
+    match byte % 8 {
+        0 => MIN_LEAF,
+        1 => MAX_LEAF,
+        2 => Value::from(byte) * 1000 - 128_000,
+        _ => Value::from(byte % 7) - 3,
+    }
+}
+
+/// A tree of at most 64 nodes and 8 levels decoded from bytes: each byte opens a node, closes one,
+/// or adds a leaf; whatever is left open is closed.
+fn decode_tree(bytes: &mut Bytes<'_>) -> Tree {
+    let mut builder = TreeBuilder::new();
+    // Children added to each open node so far; the root is open from the start.
+    let mut open = vec![0u32];
+    let mut nodes = 1;
+    let _ = builder.open();
+    while !bytes.is_empty() && nodes < 64 {
+        let byte = bytes.next();
+        match byte % 4 {
+            0 if open.len() < 8 => {
+                let _ = builder.open();
+                if let Some(count) = open.last_mut() {
+                    *count += 1;
+                }
+                open.push(0);
+            }
+            1 if open.len() > 1 && open.last().is_some_and(|&count| count > 0) => {
+                let _ = builder.close();
+                open.pop();
+            }
+            _ => {
+                let _ = builder.leaf(value(byte / 4));
+                if let Some(count) = open.last_mut() {
+                    *count += 1;
+                }
+            }
+        }
+        nodes += 1;
+    }
+    while let Some(count) = open.pop() {
+        if count == 0 {
+            let _ = builder.leaf(0);
+        }
+        let _ = builder.close();
+    }
+    // The bookkeeping above closes exactly what it opened, so this is a tree; a single leaf else.
+    builder.finish().unwrap_or_else(|_| single_leaf())
+}
+
+fn single_leaf() -> Tree {
+    let mut builder = TreeBuilder::new();
+    let _ = builder.leaf(0);
+    builder.finish().expect("a single leaf is a tree")
+}
+
+/// A search depth from one byte: unlimited half the time, else 0 to 8.
+fn depth(byte: u8) -> u32 {
+    if byte < 128 { u32::MAX } else { u32::from(byte % 9) }
+}
+
+/// A first guess from one byte: none, small, or at the edges of `±INFINITY`.
+fn first_guess(byte: u8) -> Option<Value> {
+    match byte % 5 {
+        0 => None,
+        1 => Some(INFINITY),
+        2 => Some(-INFINITY),
+        _ => Some(Value::from(byte % 13) - 6),
+    }
+}
+
+/// Every exact driver on a decoded tree equals minimax.
+///
+/// # Errors
+/// The first driver that returns another value.
+pub fn drivers(data: &[u8]) -> Result<(), Finding> {
+    let mut bytes = Bytes { data };
+    let depth = depth(bytes.next());
+    let first_guess = first_guess(bytes.next());
+    let tree = decode_tree(&mut bytes);
+    let exact = minimax::search(&tree, &tree.root(), depth).value;
+    let params = SearchParams { depth, first_guess, tt_entries: 8, iterative_deepening: depth % 2 == 1 };
+    for &driver in Driver::ALL.iter().filter(|driver| driver.info().exact) {
+        let value = driver.run(&tree, &params).value;
+        if value != exact {
+            return Err(format!(
+                "{} returned {value}, minimax {exact}, at depth {depth} from guess {first_guess:?} on {tree}",
+                driver.info().name
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The optimized engine with a decoded configuration (table of 1 to 64 entries, each switch,
+/// iterative deepening) equals minimax, and its principal variation reaches the value.
+///
+/// # Errors
+/// A wrong value or principal variation.
+pub fn engine(data: &[u8]) -> Result<(), Finding> {
+    let mut bytes = Bytes { data };
+    let switches = bytes.next();
+    let algorithm = Algorithm::ALL[usize::from(bytes.next()) % Algorithm::ALL.len()];
+    let depth = depth(bytes.next());
+    let config = EngineConfig {
+        tt_entries: [1, 2, 7, 64][usize::from(switches % 4)],
+        table_move_first: switches & 4 != 0,
+        killers: switches & 8 != 0,
+        history: switches & 16 != 0,
+        enhanced_transposition_cutoff: switches & 32 != 0,
+        iterative_deepening: switches & 64 != 0,
+        guess_from: if switches & 128 != 0 {
+            GuessFrom::TwoIterationsBack
+        } else {
+            GuessFrom::PreviousIteration
+        },
+        first_guess: first_guess(bytes.next()),
+        aspiration_delta: Value::from(bytes.next() % 20) + 1,
+    };
+    let tree = decode_tree(&mut bytes);
+    let exact = minimax::search(&tree, &tree.root(), depth).value;
+    let result = Engine::new(config).search(&tree, algorithm, &Limits { depth, ..Limits::default() }, |_| {});
+    if result.value != exact {
+        return Err(format!(
+            "{algorithm} returned {}, minimax {exact}, at depth {depth} on {tree}",
+            result.value
+        ));
+    }
+    let mut position = tree.root();
+    for &mv in &result.principal_variation {
+        if !tree.moves(&position).any(|legal| legal == mv) {
+            return Err(format!("{algorithm}: illegal move {mv} in the principal variation on {tree}"));
+        }
+        position = tree.play(&position, mv);
+    }
+    if tree.evaluate(&position) != result.value {
+        return Err(format!("{algorithm}: the principal variation does not reach the value on {tree}"));
+    }
+    Ok(())
+}
+
+/// Connect Four position strings: never a panic; a legal position keeps its value at depths 0 to 3
+/// under both move generators and the engine's MTD(f) with a tiny table.
+///
+/// # Errors
+/// A value that differs.
+pub fn connect4(data: &[u8]) -> Result<(), Finding> {
+    let moves = String::from_utf8_lossy(data);
+    let Ok(game) = Connect4::from_moves(&moves) else { return Ok(()) };
+    let centre = game.with_generation(MoveGeneration::CentreFirst);
+    for depth in 0..=3 {
+        let exact = minimax::search(&centre, &centre.root(), depth).value;
+        let threats = minimax::search(&game, &game.root(), depth).value;
+        let engine = Engine::new(EngineConfig { tt_entries: 16, ..EngineConfig::default() }).search(
+            &game,
+            Algorithm::Mtdf,
+            &Limits { depth, ..Limits::default() },
+            |_| {},
+        );
+        if threats != exact || engine.value != exact {
+            return Err(format!(
+                "'{moves}' at depth {depth}: centre first {exact}, threats {threats}, engine {}",
+                engine.value
+            ));
+        }
+    }
+    Ok(())
+}
