@@ -396,3 +396,23 @@ fn counterexample_plaat_table_without_depth_on_a_transposition() {
     ));
     insta::assert_snapshot!(text);
 }
+
+#[test]
+fn the_postcondition_check_catches_the_wikipedia_listing_at_the_call_where_it_goes_wrong() {
+    // The check above must be able to fail: on the Wikipedia counterexample, some call returns a value
+    // that breaks the fail-soft contract (a bound read back from the table as exact).
+    let tree: Tree = "(((0 1)))".parse().unwrap();
+    let mut oracle = Oracle { tree: &tree, known: HashMap::new() };
+    let mut calls = Vec::new();
+    Literal::WikipediaJaMtdf
+        .run(&tree, &params(u32::MAX, None), &mut |call: &Call<NodeId>| calls.push(call.clone()));
+    let broken = calls
+        .iter()
+        .find(|call| !is_fail_soft_result(call.result, oracle.value(call), call.alpha, call.beta));
+    let broken = broken.expect("the faithful listing breaks the contract somewhere");
+    // The first is the MIN node below the root, in the second pass: the first pass left it with one
+    // child, whose fail-high bound 0 it stored as exact; window (0, 1) now reads 0 back, though the
+    // node is worth 1.
+    let min_node = tree.node_at(&[0]).unwrap();
+    assert_eq!((broken.position, broken.alpha, broken.beta, broken.result), (min_node, 0, 1, 0));
+}
