@@ -4,14 +4,19 @@
 //!   the same leaves in the same order as Stockman's SSS* with its OPEN list (ties broken leftmost);
 //!   the same for DUAL* and MTD(-INFINITY) (Plaat, Schaeffer, Pijls and de Bruin 1996; de Bruin, Pijls
 //!   and Plaat 1994).
+//! * The minimal tree: on perfectly ordered uniform trees, alpha-beta evaluates exactly Knuth and
+//!   Moore's critical leaves, `w^⌈d/2⌉ + w^⌊d/2⌋ − 1` of them.
 //! * Dominance, on the same move order: SSS* (Stockman 1979), MTD-bi = C* with enough memory (Coplan),
 //!   and NegaScout/PVS (Reinefeld) never evaluate a leaf that fail-soft alpha-beta prunes.
 
 use std::collections::HashSet;
 
+use nullwindow::compare::minimal_tree_leaves;
+use nullwindow::game::Game;
 use nullwindow::literal::Literal;
 use nullwindow::registry::SearchParams;
-use nullwindow::tree::{NodeId, Tree};
+use nullwindow::tree::synthetic::{SyntheticConfig, SyntheticTree};
+use nullwindow::tree::{NodeId, Tree, TreeBuilder};
 use nullwindow::value::Value;
 use proptest::prelude::*;
 
@@ -70,6 +75,67 @@ proptest! {
         for literal in [Literal::StockmanSss, Literal::MtSss, Literal::MtBiCorrected, Literal::VerhelstPrincipalVariation] {
             let extra: Vec<NodeId> = leaf_set(literal, &tree).difference(&alpha_beta).copied().collect();
             prop_assert!(extra.is_empty(), "{} evaluates {:?}, which alpha-beta prunes, on {}", literal.info().name, extra, tree);
+        }
+    }
+}
+
+/// An explicit copy of a uniform synthetic tree, with each leaf's path of child indices.
+fn materialize(config: SyntheticConfig) -> (Tree, Vec<Vec<u32>>) {
+    let tree = SyntheticTree::new(config).unwrap();
+    let mut builder = TreeBuilder::new();
+    let mut leaf_paths = Vec::new();
+    fn walk(
+        tree: &SyntheticTree,
+        position: &<SyntheticTree as Game>::Position,
+        path: &mut Vec<u32>,
+        builder: &mut TreeBuilder,
+        leaf_paths: &mut Vec<Vec<u32>>,
+    ) {
+        if tree.is_terminal(position) {
+            builder.leaf(tree.evaluate(position)).unwrap();
+            leaf_paths.push(path.clone());
+            return;
+        }
+        builder.open().unwrap();
+        for (index, mv) in tree.moves(position).enumerate() {
+            path.push(index as u32);
+            walk(tree, &tree.play(position, mv), path, builder, leaf_paths);
+            path.pop();
+        }
+        builder.close().unwrap();
+    }
+    walk(&tree, &tree.root(), &mut Vec::new(), &mut builder, &mut leaf_paths);
+    (builder.finish().unwrap(), leaf_paths)
+}
+
+/// Knuth and Moore's critical positions: a leaf `a_1 … a_d` (child indices, 0 = first) is critical iff
+/// `a_i` is the first child at every even `i` (1-based) or at every odd `i`.
+fn is_critical(path: &[u32]) -> bool {
+    let first_at =
+        |parity: usize| path.iter().enumerate().filter(|(i, _)| (i + 1) % 2 == parity).all(|(_, &a)| a == 0);
+    first_at(0) || first_at(1)
+}
+
+#[test]
+fn on_perfectly_ordered_trees_alpha_beta_evaluates_exactly_the_critical_leaves() {
+    for width in 2u32..=4 {
+        for depth in 1u32..=5 {
+            let config =
+                SyntheticConfig { seed: 11, width, depth, ordering: 1.0, ..SyntheticConfig::default() };
+            let (tree, leaf_paths) = materialize(config);
+            // Nodes are numbered in preorder, the order the walk recorded the leaves' paths in.
+            let mut leaves: Vec<NodeId> =
+                tree.post_order().into_iter().filter(|&node| tree.is_leaf(node)).collect();
+            leaves.sort_by_key(|node| node.index());
+            let evaluated = leaf_set(Literal::KornilovAlphaBeta, &tree);
+            let critical: HashSet<NodeId> = leaves
+                .iter()
+                .zip(&leaf_paths)
+                .filter(|(_, path)| is_critical(path))
+                .map(|(&node, _)| node)
+                .collect();
+            assert_eq!(evaluated, critical, "width {width}, depth {depth}");
+            assert_eq!(critical.len() as u128, minimal_tree_leaves(width, depth));
         }
     }
 }
