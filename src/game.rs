@@ -164,6 +164,15 @@ pub trait Game {
         0
     }
 
+    /// Bounds `(lower, upper)` on the value of `position` from the side to move, at *every* search
+    /// depth (a depth-cut-off evaluation included), when the game knows them cheaply: in Connect Four
+    /// no one can win before their next stone. The engine answers a node whose window lies outside
+    /// them without searching it. `None` (the default) means nothing is known.
+    fn value_bounds(&self, position: &Self::Position) -> Option<(Value, Value)> {
+        let _ = position;
+        None
+    }
+
     /// Whether `position` is terminal (has no moves). Override when it can be answered faster.
     fn is_terminal(&self, position: &Self::Position) -> bool {
         self.moves(position).next().is_none()
@@ -229,6 +238,10 @@ impl<G: Game> Game for FromPosition<'_, G> {
 
     fn is_terminal(&self, position: &G::Position) -> bool {
         self.game.is_terminal(position)
+    }
+
+    fn value_bounds(&self, position: &G::Position) -> Option<(Value, Value)> {
+        self.game.value_bounds(position)
     }
 
     fn evaluate_for_mover(&self, position: &G::Position) -> Value {

@@ -317,6 +317,17 @@ impl Game for Connect4 {
         position.is_over()
     }
 
+    /// No one wins before their next stone: the side to move scores at most `22 − (its stones + 1)`
+    /// and at least `−(22 − (the opponent's stones + 1))`; a draw or a depth cut-off (0) lies between.
+    fn value_bounds(&self, position: &Board) -> Option<(Value, Value)> {
+        if position.is_over() {
+            return None;
+        }
+        let mover_stones = Value::from(position.moves / 2);
+        let opponent_stones = Value::from(position.moves.div_ceil(2));
+        Some((-(22 - (opponent_stones + 1)), 22 - (mover_stones + 1)))
+    }
+
     fn depth_bound(&self, position: &Board) -> Option<u32> {
         Some(u32::from(CELLS - position.moves))
     }

@@ -110,6 +110,17 @@ impl<G: Game> Searcher<'_, G> {
             let value = self.game.evaluate_for_mover(position);
             return self.done(ply, depth, window_in, value, Probe::None, false);
         }
+        if let Some((lower, upper)) = self.game.value_bounds(position) {
+            // The game's own bounds: a window outside them is decided already.
+            if upper <= alpha {
+                return self.done(ply, depth, window_in, upper, Probe::None, false);
+            }
+            if lower >= beta {
+                return self.done(ply, depth, window_in, lower, Probe::None, false);
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
+        }
         let key = self.game.key(position);
         self.stats.probes += 1;
         let mut table_move = None;

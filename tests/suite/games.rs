@@ -129,5 +129,14 @@ proptest::proptest! {
         let centre = threats.with_generation(MoveGeneration::CentreFirst);
         let exact = nullwindow::reference::minimax::search(&centre, &centre.root(), depth).value;
         proptest::prop_assert_eq!(nullwindow::reference::minimax::search(&threats, &threats.root(), depth).value, exact, "{} at depth {}", moves, depth);
+        // The game's value bounds hold at this depth, and the engine that uses them stays exact.
+        let root = threats.root();
+        if let Some((lower, upper)) = threats.value_bounds(&root) {
+            let for_mover = threats.to_move(&root).perspective(exact);
+            proptest::prop_assert!(lower <= for_mover && for_mover <= upper, "{} at depth {}: {} outside {:?}", moves, depth, for_mover, (lower, upper));
+        }
+        let mut engine = Engine::new(EngineConfig { tt_entries: 64, ..EngineConfig::default() });
+        let result = engine.search(&threats, Algorithm::Mtdf, &Limits { depth, ..Limits::default() }, |_| {});
+        proptest::prop_assert_eq!(result.value, exact, "engine on {} at depth {}", moves, depth);
     }
 }
