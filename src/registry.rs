@@ -126,41 +126,30 @@ impl fmt::Display for UnknownDriver {
 
 impl std::error::Error for UnknownDriver {}
 
+const DRIVER_COUNT: usize = 2 + Literal::ALL.len() + Algorithm::ALL.len();
+
+/// [`Driver::ALL`], assembled from the two lists that name the literal and optimized drivers, so a
+/// new driver is registered where it is defined and nowhere else.
+const ALL_DRIVERS: [Driver; DRIVER_COUNT] = {
+    let mut all = [Driver::Minimax; DRIVER_COUNT];
+    all[1] = Driver::Negamax;
+    let mut i = 0;
+    while i < Literal::ALL.len() {
+        all[2 + i] = Driver::Literal(Literal::ALL[i]);
+        i += 1;
+    }
+    let mut j = 0;
+    while j < Algorithm::ALL.len() {
+        all[2 + Literal::ALL.len() + j] = Driver::Optimized(Algorithm::ALL[j]);
+        j += 1;
+    }
+    all
+};
+
 impl Driver {
-    /// Every driver, in the order `nullwindow algos` lists them.
-    pub const ALL: &'static [Self] = &[
-        Self::Minimax,
-        Self::Negamax,
-        Self::Literal(Literal::PlaatAlphaBetaWithMemory),
-        Self::Literal(Literal::PlaatMtdf),
-        Self::Literal(Literal::PlaatIterativeDeepening),
-        Self::Literal(Literal::PlaatAlphaBetaWithMemoryCorrected),
-        Self::Literal(Literal::PlaatMtdfCorrected),
-        Self::Literal(Literal::PlaatIterativeDeepeningCorrected),
-        Self::Literal(Literal::WikipediaJaMtdf),
-        Self::Literal(Literal::WikipediaJaMtdfCorrected),
-        Self::Literal(Literal::ChessprogrammingMtdf),
-        Self::Literal(Literal::KornilovAlphaBeta),
-        Self::Literal(Literal::KornilovMtdf),
-        Self::Literal(Literal::KornilovSearchMt),
-        Self::Literal(Literal::KornilovIterativeDeepening),
-        Self::Literal(Literal::VerhelstPrincipalVariation),
-        Self::Literal(Literal::VerhelstAspiration),
-        Self::Literal(Literal::MtSss),
-        Self::Literal(Literal::MtDual),
-        Self::Literal(Literal::MtBi),
-        Self::Literal(Literal::MtBiCorrected),
-        Self::Literal(Literal::StockmanSss),
-        Self::Literal(Literal::StockmanDual),
-        Self::Optimized(Algorithm::AlphaBeta),
-        Self::Optimized(Algorithm::Aspiration),
-        Self::Optimized(Algorithm::Pvs),
-        Self::Optimized(Algorithm::NegaScout),
-        Self::Optimized(Algorithm::Mtdf),
-        Self::Optimized(Algorithm::MtdBi),
-        Self::Optimized(Algorithm::Sss),
-        Self::Optimized(Algorithm::Dual),
-    ];
+    /// Every driver, in the order `nullwindow algos` lists them: the reference, then every literal
+    /// translation ([`Literal::ALL`]), then every optimized driver ([`Algorithm::ALL`]).
+    pub const ALL: &'static [Self] = &ALL_DRIVERS;
 
     /// The driver's registry entry.
     #[must_use]
