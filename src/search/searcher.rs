@@ -113,10 +113,10 @@ impl<G: Game> Searcher<'_, G> {
         if let Some((lower, upper)) = self.game.value_bounds(position) {
             // The game's own bounds: a window outside them is decided already.
             if upper <= alpha {
-                return self.done(ply, depth, window_in, upper, Probe::None, false);
+                return self.done(ply, depth, window_in, upper, Probe::Bounds, false);
             }
             if lower >= beta {
-                return self.done(ply, depth, window_in, lower, Probe::None, false);
+                return self.done(ply, depth, window_in, lower, Probe::Bounds, false);
             }
             alpha = alpha.max(lower);
             beta = beta.min(upper);

@@ -16,8 +16,11 @@ use crate::value::Value;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Probe {
-    /// A leaf (or a stopped search): evaluated without a probe.
+    /// A leaf: evaluated without a probe.
     None,
+    /// The game's own value bounds ([`Game::value_bounds`](crate::game::Game::value_bounds))
+    /// decided the node before the table was probed.
+    Bounds,
     /// No entry of this position.
     Miss,
     /// An entry was found but did not decide the window (its move or bounds were used).
@@ -26,6 +29,21 @@ pub enum Probe {
     Cutoff,
     /// Enhanced transposition cutoff: a child's entry refuted the window.
     Etc,
+}
+
+impl Probe {
+    /// The name the trace prints: `none`, `miss`, `hit`, `cutoff`, `etc` or `bounds`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::None => "none",
+            Self::Miss => "miss",
+            Self::Hit => "hit",
+            Self::Cutoff => "cutoff",
+            Self::Etc => "etc",
+            Self::Bounds => "bounds",
+        }
+    }
 }
 
 /// One finished node. Values are from the side to move at the node (negamax form).

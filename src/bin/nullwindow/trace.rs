@@ -11,7 +11,7 @@
 //! | `depth` | the depth the node was searched to |
 //! | `alpha`, `beta` | the window the node was called with, from MAX's side |
 //! | `result` | what it returned, from MAX's side |
-//! | `probe` | the table: `none` (leaf), `miss`, `hit` (used for ordering or narrowing), `cutoff` (the entry answered), `etc`; `null` for literal drivers |
+//! | `probe` | the table: `none` (leaf), `miss`, `hit` (used for ordering or narrowing), `cutoff` (the entry answered), `etc`, `bounds` (the game's value bounds answered); `null` for literal drivers |
 //! | `stored` | whether the result went into the table (`null` for literal drivers) |
 //! | `cutoff` | the child index whose value reached `beta`, if one did (`null` for literal drivers) |
 //!
@@ -107,7 +107,7 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode, CliError> {
             .map_err(write_error)?;
             for r in &records {
                 let path: Vec<String> = r.path.iter().map(ToString::to_string).collect();
-                let probe = r.probe.map_or("-".to_owned(), |p| serde_json::to_string(&p).unwrap_or_default());
+                let probe = r.probe.map_or("-", Probe::name);
                 writeln!(
                     out,
                     "{:>6}  {:>4}  {:<16}  {:>5}  {:>11}  {:>11}  {:>11}  {:<6}  {:<6}  {}",
@@ -118,7 +118,7 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode, CliError> {
                     r.alpha,
                     r.beta,
                     r.result,
-                    probe.trim_matches('"'),
+                    probe,
                     r.stored.map_or("-".to_owned(), |s| s.to_string()),
                     r.cutoff.map_or("-".to_owned(), |c| c.to_string())
                 )
