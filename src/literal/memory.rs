@@ -47,12 +47,6 @@ impl Memory {
         Self { entries: HashMap::new(), keyed_by_depth: true }
     }
 
-    /// Whether a bound only answers a search of the depth it was found at.
-    #[must_use]
-    pub const fn is_keyed_by_depth(&self) -> bool {
-        self.keyed_by_depth
-    }
-
     const fn slot(&self, key: u64, depth: u32) -> (u64, u32) {
         (key, if self.keyed_by_depth { depth } else { 0 })
     }
@@ -79,17 +73,5 @@ impl Memory {
     pub fn store_upper_bound(&mut self, key: u64, depth: u32, upperbound: Value) {
         let slot = self.slot(key, depth);
         self.entries.entry(slot).or_insert(Bounds::UNKNOWN).upperbound = upperbound;
-    }
-
-    /// How many entries the table holds.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    /// Whether the table is empty.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
     }
 }
