@@ -86,7 +86,8 @@ pub fn principal_variation_listing<G: Game>(
     }
     let game = search.game;
     let mut succ = game.moves(pos).map(|mv| game.play(pos, mv)).peekable();
-    // deviation: a position without successors is evaluated, not searched.
+    // deviation: a position without successors is evaluated, not searched. (The listing reuses
+    // `pos` for the successor; in the `else` branch it is still the node itself.)
     let Some(pos) = succ.next() else { return search.evaluate_for_mover(pos) };
     let mut best = -principal_variation(search, &pos, depth - 1, -beta, -alpha);
     while succ.peek().is_some() && best < beta {
