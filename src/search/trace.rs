@@ -18,7 +18,7 @@ use crate::value::Value;
 pub enum Probe {
     /// A leaf: evaluated without a probe.
     None,
-    /// The game's own value bounds ([`Game::value_bounds`](crate::game::Game::value_bounds))
+    /// The game's own value bounds ([`Game::value_bounds`])
     /// decided the node before the table was probed.
     Bounds,
     /// No entry of this position.
