@@ -189,6 +189,7 @@ pub fn engine(data: &[u8]) -> Result<(), Finding> {
         },
         first_guess: first_guess(bytes.next()),
         aspiration_delta: Value::from(bytes.next() % 20) + 1,
+        deeper_entries: false,
     };
     let tree = decode_tree(&mut bytes);
     let exact = minimax::search(&tree, &tree.root(), depth).value;

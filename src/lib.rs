@@ -23,6 +23,7 @@
 //! | [`oracle`] | run drivers and check them against minimax |
 //! | [`outcome`] | what a search reports: value, leaves, nodes, passes |
 //! | [`compare`] | drivers side by side, against the Knuth–Moore minimal tree |
+//! | [`theory`] | the literature's definitions the tests check: node types, the witness criterion |
 //! | [`fuzzing`] | the fuzz targets' decoders and checks, replayed by `cargo test` |
 //!
 //! # Vocabulary
@@ -67,6 +68,7 @@ pub mod outcome;
 pub mod reference;
 pub mod registry;
 pub mod search;
+pub mod theory;
 pub mod tree;
 pub mod value;
 

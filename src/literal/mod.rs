@@ -16,6 +16,7 @@
 //! | [`verhelst`] | Paul Verhelst, "Chess Tree Search" | `PrincipalVariation`, aspiration search |
 //! | [`mt`] | Plaat, Schaeffer, Pijls and de Bruin, *Artificial Intelligence* 87 (1996), Figure 11 | the MTD framework: SSS*, DUAL*, MTD(bi) = C* |
 //! | [`stockman`] | Stockman (1979), as Plaat et al. (1996) restate it | SSS* and DUAL* with the OPEN list |
+//! | [`wesselink`] | Wesselink, Huizing and van de Wetering (2025), `python/negamax.py` | negamax with a table: the Wikipedia and Marsland schemes and three variants (not registry drivers: they answer from deeper entries by design) |
 //!
 //! # How the translations are observed
 //!
@@ -48,6 +49,7 @@ pub mod mt;
 pub mod plaat;
 pub mod stockman;
 pub mod verhelst;
+pub mod wesselink;
 pub mod wikipedia_ja;
 
 use crate::game::{Game, Player};

@@ -163,6 +163,23 @@ pub struct EngineConfig {
     pub first_guess: Option<Value>,
     /// Half-width of the aspiration window.
     pub aspiration_delta: Value,
+    /// Let table entries of *deeper* searches answer a node, as most engines do. The result is then
+    /// no longer the depth-`d` minimax value: it is the alpha-beta result of some all-or-none
+    /// extension of the depth-`d` tree ([`crate::theory::witness`], Wesselink et al.'s criterion).
+    /// Two searches of one node may now see different extensions, so nothing may combine their
+    /// results as if they were bounds on one number. In this mode, therefore:
+    ///
+    /// * an entry only *answers* a node (an exact value, or a bound that decides the window) and
+    ///   never narrows the window, and the table does not merge bounds: the scheme the study verifies
+    ///   (narrowing by a deeper bound is Marsland's scheme, which it refutes);
+    /// * PVS and NegaScout re-search from the current best, not from the null-window result, and
+    ///   NegaScout keeps the better of its two results and re-searches near the horizon too;
+    /// * an MTD driver confirms the value its passes meet at with one search of the window
+    ///   `(g - 1, g + 1)`, and falls back to a full window if that search disagrees.
+    ///
+    /// The tests in `tests/suite/witness.rs` fail without each of these. Off by default: every
+    /// driver then returns exactly the depth-`d` value.
+    pub deeper_entries: bool,
 }
 
 impl Default for EngineConfig {
@@ -179,6 +196,7 @@ impl Default for EngineConfig {
             guess_from: GuessFrom::PreviousIteration,
             first_guess: None,
             aspiration_delta: 50,
+            deeper_entries: false,
         }
     }
 }
@@ -276,7 +294,11 @@ impl<G: Game> Engine<G> {
     #[must_use]
     pub fn new(config: EngineConfig) -> Self {
         Self {
-            table: TranspositionTable::new(config.tt_entries),
+            table: if config.deeper_entries {
+                TranspositionTable::new(config.tt_entries).without_merging()
+            } else {
+                TranspositionTable::new(config.tt_entries)
+            },
             ordering: MoveOrdering::new(64, 0),
             move_lists: Vec::new(),
             passes: Vec::with_capacity(64),

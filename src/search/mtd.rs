@@ -64,6 +64,32 @@ pub(crate) fn mtd<G: Game>(
         }
         passes.push(Pass { alpha: gamma - 1, beta: gamma, result: g });
     }
+    if searcher.config.deeper_entries {
+        return confirm(searcher, root, depth, g, passes);
+    }
     g
 }
 // ANCHOR_END: mtd
+
+/// With [deeper entries](super::EngineConfig::deeper_entries), each pass may be answered from a
+/// different deeper table entry, so the lower bound of one pass and the upper bound of another can
+/// come from different extensions of the tree, and meet (or cross) at a value no extension has.
+/// One search with the window `(g - 1, g + 1)` confirms `g` (a result strictly inside is exact for
+/// that search's extension); if it does not, one full-window search decides.
+fn confirm<G: Game>(
+    searcher: &mut Searcher<'_, G>,
+    root: &G::Position,
+    depth: u32,
+    g: Value,
+    passes: &mut Vec<Pass>,
+) -> Value {
+    let (alpha, beta) = (g - 1, g + 1);
+    let result = alpha_beta(searcher, root, depth, alpha, beta, 0);
+    passes.push(Pass { alpha, beta, result });
+    if searcher.stop.stopped || (alpha < result && result < beta) {
+        return result;
+    }
+    let result = alpha_beta(searcher, root, depth, -INFINITY, INFINITY, 0);
+    passes.push(Pass { alpha: -INFINITY, beta: INFINITY, result });
+    result
+}

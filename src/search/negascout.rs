@@ -32,12 +32,18 @@ pub(crate) fn negascout<G: Game>(
         if t > m {
             // With the full window (first child), at depth 1 or 2 (where a fail-soft null-window
             // result that fails high is exact), or past beta, `t` needs no re-search.
-            m = if n == beta || depth < 3 || t >= beta {
+            let value = if n == beta || (depth < 3 && searcher.shallow_fail_high_is_exact()) || t >= beta {
                 t
             } else {
-                -negascout(searcher, &child, depth - 1, -beta, -t, ply + 1)
+                let floor = searcher.research_floor(t, alpha.max(m));
+                -negascout(searcher, &child, depth - 1, -beta, -floor, ply + 1)
             };
-            best = Some(mv);
+            // Reinefeld assigns `m := value`: a re-search returns at least `t > m`. Not when the
+            // scout and the re-search answer from different deeper table entries; then keep the max.
+            if value > m {
+                m = value;
+                best = Some(mv);
+            }
         }
         if m >= beta {
             break;

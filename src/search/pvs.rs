@@ -33,7 +33,8 @@ pub(crate) fn pvs<G: Game>(
             let test = -pvs(searcher, &child, depth - 1, -a - 1, -a, ply + 1);
             if test > a && test < node.beta {
                 // It is, by at least `test`: find by how much.
-                -pvs(searcher, &child, depth - 1, -node.beta, -test, ply + 1)
+                let floor = searcher.research_floor(test, a);
+                -pvs(searcher, &child, depth - 1, -node.beta, -floor, ply + 1)
             } else {
                 test
             }

@@ -128,7 +128,19 @@ impl<G: Game> Searcher<'_, G> {
         if let Some(entry) = self.table.probe(key) {
             table_move = entry.best_move;
             probe = Probe::Hit;
-            if entry.depth == depth {
+            if self.config.deeper_entries && entry.depth >= depth {
+                // Answer only: narrowing by a bound found on another extension of the tree would
+                // let a fail-low result below the narrowed alpha pass for an exact value.
+                self.stats.hits += 1;
+                let answer = if entry.lower == entry.upper || entry.lower >= beta {
+                    Some(entry.lower)
+                } else {
+                    (entry.upper <= alpha).then_some(entry.upper)
+                };
+                if let Some(value) = answer {
+                    return self.done(ply, depth, window_in, value, Probe::Cutoff, false);
+                }
+            } else if !self.config.deeper_entries && entry.depth == depth {
                 self.stats.hits += 1;
                 // An exact value, or a bound that already decides the window, answers the node.
                 // (Narrowing by an exact value would leave the empty window (v, v).)
@@ -152,6 +164,24 @@ impl<G: Game> Searcher<'_, G> {
         }
         let moves = self.ordered_moves(position, ply, table_move);
         Entered::Expand(Node { key, depth, alpha, beta, moves, window_in, probe })
+    }
+
+    /// The lower edge of the window a PVS or NegaScout re-search uses after a null-window search
+    /// returned `scout` above the current best `alpha`. The scout's result is a lower bound on the
+    /// child's value, so the re-search can start there; but with [deeper
+    /// entries](super::EngineConfig::deeper_entries) the scout and the re-search may see different
+    /// extensions of the tree, and a re-search that fails low below `scout` would pass for an exact
+    /// value. There the re-search starts from `alpha`, and the scout only decides *whether* to
+    /// re-search.
+    pub(crate) const fn research_floor(&self, scout: Value, alpha: Value) -> Value {
+        if self.config.deeper_entries { alpha } else { scout }
+    }
+
+    /// Whether NegaScout may take a null-window result that fails high within two plies of the
+    /// horizon as exact (Reinefeld's rule: below it are only leaves, which a null window evaluates
+    /// all the same). Not with deeper entries: a table entry can answer the child with a mere bound.
+    pub(crate) const fn shallow_fail_high_is_exact(&self) -> bool {
+        !self.config.deeper_entries
     }
 
     /// A node answered without expanding it: tells the tracer, and returns the value.

@@ -20,6 +20,12 @@
 //! occupant if the occupant is left over from an earlier root search, or if the new depth is at least
 //! the occupant's; otherwise the new result is dropped. Deep entries cost the most to recompute, so
 //! they are the ones kept.
+//!
+//! Two results for the same position and depth are merged into one entry holding the tighter of
+//! each bound, which is sound while every bound is a bound on the same number, the depth-`d` value.
+//! A table used with deeper entries ([`EngineConfig::deeper_entries`](super::EngineConfig)) must not
+//! merge: there a bound holds for *some* extension of the tree, and two bounds found on different
+//! extensions say nothing together ([`TranspositionTable::without_merging`]).
 
 use crate::value::{INFINITY, Value};
 
@@ -46,6 +52,7 @@ pub struct TranspositionTable<M> {
     slots: Vec<Option<Entry<M>>>,
     mask: u64,
     generation: u32,
+    merge: bool,
 }
 
 impl<M: Copy> TranspositionTable<M> {
@@ -53,7 +60,14 @@ impl<M: Copy> TranspositionTable<M> {
     #[must_use]
     pub fn new(entries: usize) -> Self {
         let capacity = entries.max(1).checked_next_power_of_two().unwrap_or(1 << (usize::BITS - 1));
-        Self { slots: vec![None; capacity], mask: capacity as u64 - 1, generation: 0 }
+        Self { slots: vec![None; capacity], mask: capacity as u64 - 1, generation: 0, merge: true }
+    }
+
+    /// The same table, but a store replaces the bounds of an entry of the same position and depth
+    /// instead of tightening them: every entry then holds what one search found.
+    #[must_use]
+    pub fn without_merging(self) -> Self {
+        Self { merge: false, ..self }
     }
 
     /// The number of slots.
@@ -89,7 +103,7 @@ impl<M: Copy> TranspositionTable<M> {
         let mut best_move = best_move;
         match slot {
             Some(old) if old.key == key => {
-                if old.depth == depth {
+                if old.depth == depth && self.merge {
                     lower = old.lower;
                     upper = old.upper;
                 }
@@ -143,6 +157,15 @@ mod tests {
         table.store(9, 4, 0, 10, 6, Some(2)); // another depth: the old bounds do not carry over
         let entry = table.probe(9).unwrap();
         assert_eq!((entry.depth, entry.lower, entry.upper), (4, 6, 6));
+    }
+
+    #[test]
+    fn without_merging_an_entry_holds_one_search_result() {
+        let mut table = TranspositionTable::<u32>::new(4).without_merging();
+        table.store(9, 3, 4, 5, 2, None); // fail low: value <= 2
+        table.store(9, 3, -1, 0, 1, None); // fail high: value >= 1, the upper bound is dropped
+        let entry = table.probe(9).unwrap();
+        assert_eq!((entry.lower, entry.upper), (1, INFINITY));
     }
 
     #[test]

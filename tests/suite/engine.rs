@@ -36,6 +36,7 @@ fn configs() -> impl Strategy<Value = EngineConfig> {
             },
             first_guess,
             aspiration_delta,
+            deeper_entries: false,
         })
 }
 

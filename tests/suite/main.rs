@@ -9,6 +9,7 @@
 //! * `literal`: the literal translations against minimax.
 //! * `synthetic`: implicit synthetic trees.
 //! * `theory`: SSS* = MT-SSS*, DUAL* = MT-DUAL*, dominance over alpha-beta.
+//! * `witness`: Wesselink et al.'s witness criterion: their counterexample, the engine's deeper-entries mode.
 //! * `cli`: the `nullwindow` command line.
 
 mod book;
@@ -24,3 +25,4 @@ mod random_trees;
 mod strategies;
 mod synthetic;
 mod theory;
+mod witness;

@@ -5,16 +5,19 @@
 //!   the same for DUAL* and MTD(-INFINITY) (Plaat, Schaeffer, Pijls and de Bruin 1996; de Bruin, Pijls
 //!   and Plaat 1994).
 //! * The minimal tree: on perfectly ordered uniform trees, alpha-beta evaluates exactly Knuth and
-//!   Moore's critical leaves, `w^⌈d/2⌉ + w^⌊d/2⌋ − 1` of them.
+//!   Moore's critical leaves, `w^⌈d/2⌉ + w^⌊d/2⌋ − 1` of them, and visits exactly their PV, CUT and ALL
+//!   nodes, level by level as many as the recurrences give; on any uniform tree, no exact driver
+//!   evaluates fewer leaves than that.
 //! * Dominance, on the same move order: SSS* (Stockman 1979), MTD-bi = C* with enough memory (Coplan),
 //!   and NegaScout/PVS (Reinefeld) never evaluate a leaf that fail-soft alpha-beta prunes.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use nullwindow::compare::minimal_tree_leaves;
 use nullwindow::game::Game;
 use nullwindow::literal::Literal;
-use nullwindow::registry::SearchParams;
+use nullwindow::registry::{Driver, SearchParams};
+use nullwindow::theory::node_types::{self, LevelCounts, NodeType};
 use nullwindow::tree::synthetic::{SyntheticConfig, SyntheticTree};
 use nullwindow::tree::{NodeId, Tree, TreeBuilder};
 use nullwindow::value::Value;
@@ -136,6 +139,69 @@ fn on_perfectly_ordered_trees_alpha_beta_evaluates_exactly_the_critical_leaves()
                 .collect();
             assert_eq!(evaluated, critical, "width {width}, depth {depth}");
             assert_eq!(critical.len() as u128, minimal_tree_leaves(width, depth));
+        }
+    }
+}
+
+/// Every node's path of child indices from the root (a node reached twice keeps its first path;
+/// these trees have no shared nodes).
+fn node_paths(tree: &Tree) -> HashMap<NodeId, Vec<u32>> {
+    let mut paths = HashMap::new();
+    let mut stack = vec![(tree.root_id(), Vec::new())];
+    while let Some((node, path)) = stack.pop() {
+        for (index, &child) in tree.children(node).iter().enumerate() {
+            let mut child_path = path.clone();
+            child_path.push(index as u32);
+            stack.push((child, child_path));
+        }
+        paths.entry(node).or_insert(path);
+    }
+    paths
+}
+
+#[test]
+fn on_perfectly_ordered_trees_alpha_beta_visits_exactly_the_pv_cut_and_all_nodes() {
+    for width in 2u32..=4 {
+        for depth in 1u32..=5 {
+            let config =
+                SyntheticConfig { seed: 5, width, depth, ordering: 1.0, ..SyntheticConfig::default() };
+            let (tree, _) = materialize(config);
+            let paths = node_paths(&tree);
+            let mut visited = HashSet::new();
+            Literal::KornilovAlphaBeta.run(&tree, &SearchParams::default(), &mut |call| {
+                visited.insert(call.position);
+            });
+            let mut counted = vec![LevelCounts::default(); depth as usize + 1];
+            for node in &visited {
+                let path = &paths[node];
+                let level = &mut counted[path.len()];
+                match node_types::classify(path) {
+                    Some(NodeType::Pv) => level.pv += 1,
+                    Some(NodeType::Cut) => level.cut += 1,
+                    Some(NodeType::All) => level.all += 1,
+                    None => panic!("w{width} d{depth}: alpha-beta visits {path:?}, which is not critical"),
+                }
+            }
+            assert_eq!(counted, node_types::minimal_tree(width, depth), "w{width} d{depth}");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Knuth and Moore's lower bound: a proof of the value needs a MAX strategy (`w^⌊d/2⌋` leaves) and
+    /// a MIN strategy (`w^⌈d/2⌉` leaves), which share one leaf; no exact driver evaluates fewer
+    /// distinct leaves, whatever the order of the moves.
+    #[test]
+    fn no_exact_driver_evaluates_fewer_leaves_than_the_minimal_tree(tree in uniform_trees(values())) {
+        let (width, depth) = (tree.max_width(), tree.height());
+        for driver in Driver::select("all").unwrap() {
+            let leaves = driver.run(&tree, &SearchParams::default()).counts.leaves;
+            prop_assert!(
+                u128::from(leaves) >= minimal_tree_leaves(width, depth),
+                "{} evaluates {} leaves on {}", driver.info().name, leaves, tree
+            );
         }
     }
 }
