@@ -323,3 +323,53 @@ fn bench_connect4_solves_pons_positions_and_reports_per_set() {
         "error: 'minimax' is not an optimized driver (`nullwindow algos`)"
     );
 }
+
+/// Hostile input is answered with one clear error line or with the right value, never a panic, a
+/// signal or a wrong answer.
+#[test]
+fn hostile_input_gets_a_clear_error_or_the_right_value() {
+    // Values at and past the edges of `i32` and of the admissible range, and numbers no integer
+    // type holds.
+    let errors: Vec<String> = [
+        (vec!["solve", "-"], "(1 2147483647)"),
+        (vec!["solve", "-"], "(-2147483648 1)"),
+        (vec!["solve", "-"], "(1 99999999999999999999999)"),
+        (vec!["solve", "-"], "(1 -)"),
+        (vec!["solve", "--first-guess", "-2147483648", "-"], "1"),
+        (vec!["solve", "--depth", "4294967296", "-"], "1"),
+        (vec!["solve", "--tt-entries", "-1", "-"], "1"),
+        (vec!["solve", "--game", "chess"], ""),
+        (vec!["solve", "--game", "connect4", "--position", "48"], ""),
+        (vec!["solve", "--game", "tictactoe", "--position", "11"], ""),
+        (vec!["divide", "--game", "connect4", "--position", "4444444"], ""),
+        (vec!["trace", "--algo", "nosuch", "-"], "1"),
+        (vec!["compare", "--width", "0"], ""),
+    ]
+    .iter()
+    .map(|(args, stdin)| error_line(args, stdin))
+    .collect();
+    assert!(errors.iter().all(|error| !error.contains("panicked")), "{errors:#?}");
+
+    // Bytes that are not UTF-8, where a tree file is expected.
+    let binary = std::env::temp_dir().join(format!("nullwindow-binary-{}.tree", std::process::id()));
+    std::fs::write(&binary, [0x28, 0xff, 0xfe, 0x29]).unwrap();
+    let error = error_line(&["solve", binary.to_str().unwrap()], "");
+    std::fs::remove_file(&binary).unwrap();
+    assert!(error.contains(".tree:1:2: "), "{error}");
+
+    // The extreme admissible values are searched exactly, and a table of zero entries (one slot)
+    // still gives the right value.
+    let edges =
+        nullwindow(&["solve", "--json", "--tt-entries", "0", "-"], "((999999999 -999999999) (-999999999))");
+    assert!(edges.status.success(), "{edges:?}");
+    let json: serde_json::Value = serde_json::from_slice(&edges.stdout).unwrap();
+    assert_eq!(json["value"], -999_999_999);
+
+    // A million children under one node.
+    let wide: String =
+        format!("({})", (0..1_000_000).map(|i| (i % 3).to_string()).collect::<Vec<_>>().join(" "));
+    let output = nullwindow(&["solve", "--json", "--algo", "mtdf,pvs,alphabeta", "-"], &wide);
+    assert!(output.status.success(), "{:?}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["value"], 2);
+}
