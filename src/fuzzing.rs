@@ -9,7 +9,7 @@
 //! |---|---|
 //! | [`parsers`] | both tree formats: no panic on any bytes; what parses prints and parses back to the same tree |
 //! | [`drivers`] | every exact driver returns the minimax value on a decoded tree, at a decoded depth and first guess |
-//! | [`engine`] | the optimized engine with tiny tables, each switch and iterative deepening is exact |
+//! | [`engine`] | the optimized engine with tiny tables, each switch and iterative deepening is exact; with deeper entries it meets the witness criterion |
 //! | [`connect4`] | position strings never panic; legal positions keep their depth-limited values under both move generators and the engine |
 
 use crate::game::Game;
@@ -17,6 +17,7 @@ use crate::games::connect4::{Connect4, MoveGeneration};
 use crate::reference::minimax;
 use crate::registry::{Driver, SearchParams};
 use crate::search::{Algorithm, Engine, EngineConfig, GuessFrom, Limits};
+use crate::theory::witness;
 use crate::tree::{Tree, TreeBuilder, gtree, text};
 use crate::value::{INFINITY, MAX_LEAF, MIN_LEAF, Value};
 
@@ -166,10 +167,11 @@ pub fn drivers(data: &[u8]) -> Result<(), Finding> {
 }
 
 /// The optimized engine with a decoded configuration (table of 1 to 64 entries, each switch,
-/// iterative deepening) equals minimax, and its principal variation reaches the value.
+/// iterative deepening) equals minimax, and its principal variation reaches the value; the same
+/// configuration with deeper entries meets the witness criterion.
 ///
 /// # Errors
-/// A wrong value or principal variation.
+/// A wrong value or principal variation, or a deeper-entries result no extension of the tree has.
 pub fn engine(data: &[u8]) -> Result<(), Finding> {
     let mut bytes = Bytes { data };
     let switches = bytes.next();
@@ -193,7 +195,8 @@ pub fn engine(data: &[u8]) -> Result<(), Finding> {
     };
     let tree = decode_tree(&mut bytes);
     let exact = minimax::search(&tree, &tree.root(), depth).value;
-    let result = Engine::new(config).search(&tree, algorithm, &Limits { depth, ..Limits::default() }, |_| {});
+    let result =
+        Engine::new(config.clone()).search(&tree, algorithm, &Limits { depth, ..Limits::default() }, |_| {});
     if result.value != exact {
         return Err(format!(
             "{algorithm} returned {}, minimax {exact}, at depth {depth} on {tree}",
@@ -209,6 +212,38 @@ pub fn engine(data: &[u8]) -> Result<(), Finding> {
     }
     if tree.evaluate(&position) != result.value {
         return Err(format!("{algorithm}: the principal variation does not reach the value on {tree}"));
+    }
+    deeper_entries_meet_the_witness_criterion(
+        &tree,
+        algorithm,
+        EngineConfig { deeper_entries: true, ..config },
+        depth,
+    )
+}
+
+/// The same engine with deeper entries, searching the whole tree and then `depth` plies deep (so
+/// that the second search meets the first one's deeper entries): each result is the value of some
+/// all-or-none extension of its depth's tree.
+fn deeper_entries_meet_the_witness_criterion(
+    tree: &Tree,
+    algorithm: Algorithm,
+    config: EngineConfig,
+    depth: u32,
+) -> Result<(), Finding> {
+    let mut engine = Engine::new(config);
+    let root = tree.root();
+    let mover = tree.to_move(&root);
+    for depth in [u32::MAX, depth] {
+        let value = mover.perspective(
+            engine.search(tree, algorithm, &Limits { depth, ..Limits::default() }, |_| {}).value,
+        );
+        if !witness::is_witness_result(tree, &root, depth, -INFINITY, INFINITY, value) {
+            return Err(format!(
+                "{algorithm} with deeper entries returned {value} (side to move) at depth {depth}, \
+                 extensions give {:?}, on {tree}",
+                witness::extension_values(tree, &root, depth)
+            ));
+        }
     }
     Ok(())
 }
