@@ -416,3 +416,56 @@ fn the_postcondition_check_catches_the_wikipedia_listing_at_the_call_where_it_go
     let min_node = tree.node_at(&[0]).unwrap();
     assert_eq!((broken.position, broken.alpha, broken.beta, broken.result), (min_node, 0, 1, 0));
 }
+
+/// A game graph with the players swapped: MIN moves first. Values stay from MAX's side.
+fn min_to_move_first() -> impl Strategy<Value = Tree> {
+    game_graphs().prop_map(|tree| {
+        let swapped: String = gtree::print(&tree)
+            .lines()
+            .map(|line| {
+                line.split_whitespace()
+                    .map(|word| match word {
+                        "W" => "B",
+                        "B" => "W",
+                        other => other,
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        gtree::parse(&swapped).unwrap()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Every root pass is reported from MAX's side, whoever moves first: its window and result keep
+    /// the fail-soft postcondition against the root's minimax value.
+    #[test]
+    fn root_passes_are_reported_from_maxs_side_whoever_moves_first(tree in min_to_move_first(), depth in depths()) {
+        let exact = minimax::search(&tree, &tree.root(), depth).value;
+        // Iterative deepening makes passes at every depth up to the last: those are left out here.
+        let one_depth = |literal: &Literal| !literal.info().name.ends_with("-id") && !literal.info().name.contains("-id-");
+        for literal in exact_literals().into_iter().filter(|literal| literal.makes_passes() && one_depth(literal)) {
+            let passes = literal.run(&tree, &params(depth, None), &mut no_observer).passes.unwrap();
+            for pass in passes {
+                prop_assert!(
+                    pass.alpha < pass.beta && is_fail_soft_result(pass.result, exact, pass.alpha, pass.beta),
+                    "{}: pass {:?}, exact {}, on {}", literal.info().name, pass, exact, tree
+                );
+            }
+        }
+    }
+
+    /// The node count of a translation with a recursive listing is the number of calls it made.
+    #[test]
+    fn every_call_is_counted_once(tree in trees(), depth in depths()) {
+        for literal in Literal::ALL.iter().copied() {
+            let mut calls = 0u64;
+            let outcome = literal.run(&tree, &params(depth, None), &mut |_| calls += 1);
+            prop_assert!(calls == 0 || outcome.counts.nodes == calls, "{}: {} nodes, {} calls", literal.info().name, outcome.counts.nodes, calls);
+        }
+    }
+}
