@@ -28,6 +28,7 @@ use crate::game::Game;
 use crate::registry::{Driver, SearchParams};
 use crate::value::Value;
 
+// ANCHOR: minimal_tree_leaves
 /// `w^⌈d/2⌉ + w^⌊d/2⌋ − 1`, the leaves of the minimal tree of a uniform tree of width `w` and depth
 /// `d` (saturating at `u128::MAX`).
 #[must_use]
@@ -35,6 +36,7 @@ pub fn minimal_tree_leaves(width: u32, depth: u32) -> u128 {
     let power = |exponent: u32| u128::from(width).checked_pow(exponent).unwrap_or(u128::MAX);
     power(depth.div_ceil(2)).saturating_add(power(depth / 2)).saturating_sub(1)
 }
+// ANCHOR_END: minimal_tree_leaves
 
 /// One driver's averages over the games compared.
 #[derive(Clone, Debug, PartialEq)]
