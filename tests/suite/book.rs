@@ -1,8 +1,14 @@
 //! The book cannot drift: every chapter in `SUMMARY.md` exists and every chapter file is listed; every
-//! `{{#include}}` names a file that exists and an anchor (or line range) that exists in it. mdBook
-//! itself builds a page with a dangling include without an error, so this test is what catches one.
+//! `{{#include}}` names a file that exists and an anchor (or line range) that exists in it; and every
+//! figure is what the crate draws today. mdBook itself builds a page with a dangling include without
+//! an error, so these tests are what catch one.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+
+// The drawing code of `cargo run --example figures`, compiled here too so that a stale figure fails.
+#[path = "../../examples/figures/draw.rs"]
+mod draw;
 
 fn book() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src")
@@ -95,5 +101,26 @@ fn every_anchor_of_a_literal_translation_is_in_the_book() {
                 "src/literal/{name}:{anchor} is not shown in the book"
             );
         }
+    }
+}
+
+#[test]
+fn every_figure_is_what_the_crate_draws_today() {
+    let figures = book().join("figures");
+    let drawn = draw::all();
+    let names: HashSet<&str> = drawn.iter().map(|(name, _)| name.as_str()).collect();
+    for (name, contents) in &drawn {
+        let committed = std::fs::read_to_string(figures.join(name)).unwrap_or_default();
+        assert!(
+            committed == *contents,
+            "book/src/figures/{name} is stale or missing: run `cargo run --example figures` and commit it"
+        );
+    }
+    for entry in std::fs::read_dir(&figures).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        assert!(
+            names.contains(name.as_str()),
+            "book/src/figures/{name} is not drawn by `cargo run --example figures`"
+        );
     }
 }
