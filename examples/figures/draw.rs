@@ -189,8 +189,33 @@ fn show(value: Value) -> String {
         v if v <= -INFINITY => "−∞".to_owned(),
         v if v == INFINITY - 1 => "∞−1".to_owned(),
         v if v == -INFINITY + 1 => "−∞+1".to_owned(),
+        // Bisection's first midpoints: half of infinity, give or take a little.
+        v if (v - INFINITY / 2).abs() <= 1000 => format!("∞/2{}", signed_offset(v - INFINITY / 2)),
+        v if (v + INFINITY / 2).abs() <= 1000 => format!("−∞/2{}", signed_offset(v + INFINITY / 2)),
         v if v < 0 => format!("−{}", -v),
         v => v.to_string(),
+    }
+}
+
+fn signed_offset(offset: Value) -> String {
+    match offset {
+        0 => String::new(),
+        o if o < 0 => format!("−{}", -o),
+        o => format!("+{o}"),
+    }
+}
+
+/// The widest window label an interior node has room for: less than the gap between two siblings of
+/// the third level.
+const LABEL_ROOM: f64 = 68.0;
+
+/// A window's label lines: one, or two (split after the comma) when one would not fit.
+fn label_lines(window: &str) -> Vec<String> {
+    match window.split_once(", ") {
+        Some((left, right)) if text_width(window, SMALL) > LABEL_ROOM => {
+            vec![format!("{left},"), right.to_owned()]
+        }
+        _ => vec![window.to_owned()],
     }
 }
 
@@ -364,7 +389,7 @@ fn tree_panel(svg: &mut Svg, tree: &Tree, layout: &Layout, top: f64, title: &str
     // An interior node's windows stand in a box right under it, and its edges start below the box,
     // so that no edge crosses a label.
     let label_height = |node: NodeId| -> f64 {
-        let lines = windows(node).len();
+        let lines: usize = windows(node).iter().map(|w| label_lines(w).len()).sum();
         if tree.is_leaf(node) || lines == 0 { 0.0 } else { lines as f64 * 14.0 + 4.0 }
     };
     for &node in &nodes {
@@ -402,10 +427,11 @@ fn tree_panel(svg: &mut Svg, tree: &Tree, layout: &Layout, top: f64, title: &str
         if tree.is_leaf(node) {
             svg.text_upward((x + 4.0, y + RADIUS + 4.0), SMALL, INK, &windows.join(" "));
         } else {
-            let width = windows.iter().map(|w| text_width(w, SMALL)).fold(0.0, f64::max) + 6.0;
+            let lines: Vec<String> = windows.iter().flat_map(|w| label_lines(w)).collect();
+            let width = lines.iter().map(|w| text_width(w, SMALL)).fold(0.0, f64::max) + 6.0;
             let (left, upper) = (x - width / 2.0, y + RADIUS + 2.0);
             svg.rect((left, upper), (width, label_height(node)), "white", "#dddddd");
-            for (row, text) in windows.iter().enumerate() {
+            for (row, text) in lines.iter().enumerate() {
                 svg.text((x, upper + 13.0 + row as f64 * 14.0), SMALL, Anchor::Middle, INK, text);
             }
         }
