@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 
 use nullwindow::compare::{compare, minimal_tree_leaves};
 use nullwindow::game::Player;
+use nullwindow::literal::Literal;
 use nullwindow::reference::minimax;
 use nullwindow::registry::{Driver, SearchParams};
 use nullwindow::search::trace::{NodeTrace, Probe, Tracer};
@@ -27,6 +28,7 @@ pub fn all() -> Vec<(String, String)> {
     for algorithm in Algorithm::ALL {
         files.push((format!("tree-{}.svg", algorithm.name()), searched_tree_figure(&tree, algorithm)));
     }
+    files.push(("sss-order.svg".to_owned(), sss_order_figure(&tree)));
     files.push(("mtd-bounds.svg".to_owned(), bounds_figure()));
     for model in [Model::Incremental, Model::Independent] {
         let measured = leaves_by_depth(model);
@@ -36,6 +38,7 @@ pub fn all() -> Vec<(String, String)> {
     files.push(("minimal-tree.md".to_owned(), minimal_tree_table()));
     files.push(("enhancements.md".to_owned(), enhancements_table()));
     files.push(("passes.md".to_owned(), passes_table()));
+    files.push(("literal-vs-engine.md".to_owned(), literal_table()));
     files
 }
 
@@ -526,6 +529,83 @@ fn searched_tree_figure(tree: &Tree, algorithm: Algorithm) -> String {
     svg.finish()
 }
 
+/// Stockman's SSS* and MT-SSS* on the teaching tree, each evaluated leaf numbered by when it was
+/// first evaluated: the theorem that the two evaluate the same leaves in the same order, drawn.
+fn sss_order_figure(tree: &Tree) -> String {
+    let layout = layout(tree);
+    let panel = PANEL_TITLE + 22.0 + (layout.levels - 1) as f64 * LEVEL_GAP + 52.0;
+    let drivers = [
+        (Literal::StockmanSss, "Stockman's SSS* (OPEN list)"),
+        (Literal::MtSss, "MT-SSS*: MTD(+∞) over AlphaBetaWithMemory"),
+    ];
+    let mut svg = Svg::new(
+        TREE_WIDTH,
+        panel * drivers.len() as f64 + 30.0,
+        "The order in which Stockman's SSS* and MT-SSS* first evaluate the leaves of the teaching tree",
+    );
+    for (index, (literal, name)) in drivers.into_iter().enumerate() {
+        let top = index as f64 * panel;
+        let (_, evaluated) = literal.run_recording_leaves(tree, &SearchParams::default());
+        let mut order: Vec<Option<usize>> = vec![None; tree.node_count()];
+        let mut count = 0;
+        for node in evaluated {
+            if order[node.index()].is_none() {
+                count += 1;
+                order[node.index()] = Some(count);
+            }
+        }
+        svg.text(
+            (8.0, top + 15.0),
+            FONT,
+            Anchor::Start,
+            INK,
+            &format!("{name}: {count} leaves, numbered in the order they are first evaluated"),
+        );
+        let y_of = |node: NodeId| top + PANEL_TITLE + 22.0 + layout.level[node.index()] as f64 * LEVEL_GAP;
+        for level in 0..layout.levels {
+            let y = top + PANEL_TITLE + 22.0 + level as f64 * LEVEL_GAP;
+            svg.text(
+                (8.0, y + 4.0),
+                SMALL,
+                Anchor::Start,
+                "#666666",
+                if level % 2 == 0 { "MAX" } else { "MIN" },
+            );
+        }
+        let nodes = tree.post_order();
+        for &node in &nodes {
+            for &child in tree.children(node) {
+                let from = (layout.x[node.index()], y_of(node) + RADIUS);
+                let to = (layout.x[child.index()], y_of(child) - RADIUS);
+                svg.line(from, to, FAINT, 1.0, false);
+            }
+        }
+        for &node in &nodes {
+            let (x, y) = (layout.x[node.index()], y_of(node));
+            match order[node.index()] {
+                Some(rank) => {
+                    svg.circle((x, y), RADIUS, EVALUATED, EVALUATED, false);
+                    svg.text((x, y + 4.5), SMALL, Anchor::Middle, "white", &show(tree.evaluation(node)));
+                    svg.text((x, y + RADIUS + 16.0), SMALL, Anchor::Middle, INK, &format!("{rank}"));
+                }
+                None if tree.is_leaf(node) => {
+                    svg.circle((x, y), RADIUS, "white", FAINT, true);
+                    svg.text((x, y + 4.5), SMALL, Anchor::Middle, "#999999", &show(tree.evaluation(node)));
+                }
+                None => svg.circle((x, y), RADIUS, "white", INK, false),
+            }
+        }
+    }
+    svg.text(
+        (8.0, panel * 2.0 + 16.0),
+        SMALL,
+        Anchor::Start,
+        INK,
+        "Blue: a leaf evaluated, its value inside and, below it, when it was first evaluated. Dashed: never evaluated.",
+    );
+    svg.finish()
+}
+
 // ---------------------------------------------------------------------------------------------
 // MTD's bounds, pass by pass.
 
@@ -954,5 +1034,39 @@ fn passes_table() -> String {
         }
     }
     out.push('\n');
+    out
+}
+
+/// Literal translations beside the engine's drivers on the same synthetic trees: leaves and nodes.
+fn literal_table() -> String {
+    let pairs = [
+        ("kornilov-alphabeta", "alphabeta"),
+        ("plaat-alphabeta-memory-corrected", "alphabeta"),
+        ("verhelst-pvs", "pvs"),
+        ("cpw-mtdf", "mtdf"),
+        ("mtd-bi-literal-corrected", "mtd-bi"),
+        ("sss-literal", "sss"),
+        ("dual-literal", "dual"),
+    ];
+    let trees: Vec<SyntheticTree> = (0..10)
+        .map(|seed| {
+            SyntheticTree::new(SyntheticConfig { seed, width: 8, depth: 6, ..SyntheticConfig::default() })
+        })
+        .collect::<Result<_, _>>()
+        .expect("a valid configuration");
+    let known: Vec<Option<Value>> = trees.iter().map(SyntheticTree::known_value).collect();
+    let mut out = String::from(
+        "| literal translation | leaves | nodes | engine driver | leaves | nodes |\n|---|---:|---:|---|---:|---:|\n",
+    );
+    for (literal, engine) in pairs {
+        let drivers = Driver::select(&format!("{literal},{engine}")).expect("registered drivers");
+        let rows = compare(&trees, &known, &drivers, &SearchParams::default(), |_, _| {});
+        assert!(rows.iter().all(|row| row.disagreements == 0), "{literal} or {engine} is wrong");
+        let _ = writeln!(
+            out,
+            "| `{literal}` | {:.0} | {:.0} | `{engine}` | {:.0} | {:.0} |",
+            rows[0].leaves, rows[0].nodes, rows[1].leaves, rows[1].nodes
+        );
+    }
     out
 }
