@@ -10,6 +10,7 @@ use nullwindow::tree::Tree;
 use nullwindow::tree::random::RandomTreeConfig;
 use nullwindow::value::{INFINITY, Value};
 
+// ANCHOR: my_alpha_beta
 /// Your engine's search, in negamax form.
 fn my_alpha_beta<G: Game>(game: &G, node: &G::Position, depth: u32, mut alpha: Value, beta: Value) -> Value {
     if depth == 0 || game.is_terminal(node) {
@@ -24,6 +25,7 @@ fn my_alpha_beta<G: Game>(game: &G, node: &G::Position, depth: u32, mut alpha: V
     }
     alpha
 }
+// ANCHOR_END: my_alpha_beta
 
 fn main() {
     let mut smallest: Option<Tree> = None;

@@ -9,6 +9,7 @@ use nullwindow::oracle::{Departure, check, divide, solve};
 use nullwindow::registry::{Driver, SearchParams};
 use nullwindow::value::Value;
 
+// ANCHOR: game
 /// The rules: a heap of stones at the start.
 struct Subtraction {
     stones: u32,
@@ -64,7 +65,9 @@ impl Game for Subtraction {
         Some(position.stones)
     }
 }
+// ANCHOR_END: game
 
+// ANCHOR: main
 fn main() {
     let game = Subtraction { stones: 10 };
     let params = SearchParams::default();
@@ -92,3 +95,4 @@ fn main() {
         other => println!("verdict: {other:?}"),
     }
 }
+// ANCHOR_END: main

@@ -76,3 +76,41 @@ pub mod value;
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The book's chapters, whose Rust examples are compiled and run as doctests. Listings included from
+/// the crate's source are fenced `rust,ignore`: that source is compiled by every build already.
+#[cfg(doctest)]
+pub mod book {
+    macro_rules! chapters {
+        ($($name:ident => $file:literal),* $(,)?) => {
+            $(
+                #[doc = include_str!(concat!("../book/src/", $file))]
+                pub struct $name;
+            )*
+        };
+    }
+
+    chapters! {
+        Introduction => "introduction.md",
+        Trees => "trees.md",
+        Minimax => "minimax.md",
+        Listings => "listings.md",
+        AlphaBeta => "alphabeta.md",
+        Memory => "memory.md",
+        NullWindow => "null-window.md",
+        Mtdf => "mtdf.md",
+        BoundArray => "bound-array.md",
+        Bisection => "bisection.md",
+        SssDual => "sss-dual.md",
+        Pvs => "pvs.md",
+        Aspiration => "aspiration.md",
+        IterativeDeepening => "iterative-deepening.md",
+        Errata => "errata.md",
+        Engine => "engine.md",
+        Measuring => "measuring.md",
+        Games => "games.md",
+        Oracle => "oracle.md",
+        Testing => "testing.md",
+        Bibliography => "bibliography.md",
+    }
+}

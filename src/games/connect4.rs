@@ -183,6 +183,7 @@ impl Board {
         (self.mask + BOTTOM_MASK) & BOARD_MASK
     }
 
+    // ANCHOR: columns
     fn columns(self, generation: MoveGeneration) -> Columns {
         let mut moves = Columns { columns: [0; 7], len: 0, next: 0 };
         if self.is_over() {
@@ -229,6 +230,7 @@ impl Board {
         }
         moves
     }
+    // ANCHOR_END: columns
 }
 
 /// Connect Four from a starting position.
@@ -317,6 +319,7 @@ impl Game for Connect4 {
         position.is_over()
     }
 
+    // ANCHOR: value_bounds
     /// No one wins before their next stone: the side to move scores at most `22 − (its stones + 1)`
     /// and at least `−(22 − (the opponent's stones + 1))`; a draw or a depth cut-off (0) lies between.
     fn value_bounds(&self, position: &Board) -> Option<(Value, Value)> {
@@ -327,6 +330,7 @@ impl Game for Connect4 {
         let opponent_stones = Value::from(position.moves.div_ceil(2));
         Some((-(22 - (opponent_stones + 1)), 22 - (mover_stones + 1)))
     }
+    // ANCHOR_END: value_bounds
 
     fn depth_bound(&self, position: &Board) -> Option<u32> {
         Some(u32::from(CELLS - position.moves))

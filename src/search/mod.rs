@@ -140,6 +140,7 @@ pub enum GuessFrom {
     TwoIterationsBack,
 }
 
+// ANCHOR: config
 /// How the engine searches. Every enhancement can be switched off to measure what it buys.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineConfig {
@@ -181,6 +182,7 @@ pub struct EngineConfig {
     /// driver then returns exactly the depth-`d` value.
     pub deeper_entries: bool,
 }
+// ANCHOR_END: config
 
 impl Default for EngineConfig {
     /// 2^16 table entries, every ordering enhancement on but enhanced transposition cutoff,
@@ -418,6 +420,7 @@ impl<G: Game> Engine<G> {
         let mut values: Vec<Value> = Vec::new();
         let mut depth = first_depth;
         loop {
+            // ANCHOR: first_guess
             let guess = match (searcher.config.guess_from, values.as_slice()) {
                 (GuessFrom::TwoIterationsBack, [.., two_back, _]) => *two_back,
                 (_, [.., previous]) => *previous,
@@ -425,6 +428,7 @@ impl<G: Game> Engine<G> {
                     searcher.config.first_guess.map_or(static_value, |guess| root_player.perspective(guess))
                 }
             };
+            // ANCHOR_END: first_guess
             passes.clear();
             let value = run_driver(&mut searcher, &root, depth, algorithm, guess, passes);
             if searcher.stop.stopped {

@@ -85,6 +85,7 @@ pub(crate) enum Entered<M> {
 }
 
 impl<G: Game> Searcher<'_, G> {
+    // ANCHOR: enter
     /// Opens a node: counts it; evaluates it if it is a leaf; probes the table, returning a stored
     /// bound that already decides the window or narrowing the window by it; orders the moves.
     pub(crate) fn enter(
@@ -165,6 +166,7 @@ impl<G: Game> Searcher<'_, G> {
         let moves = self.ordered_moves(position, ply, table_move);
         Entered::Expand(Node { key, depth, alpha, beta, moves, window_in, probe })
     }
+    // ANCHOR_END: enter
 
     /// The lower edge of the window a PVS or NegaScout re-search uses after a null-window search
     /// returned `scout` above the current best `alpha`. The scout's result is a lower bound on the
@@ -202,6 +204,7 @@ impl<G: Game> Searcher<'_, G> {
         Entered::Done(result)
     }
 
+    // ANCHOR: leave
     /// Closes a node searched with result `g` and best move `best`: stores the bound in the table and
     /// rewards a cut-off move. After a stop, nothing is stored: the result is meaningless.
     pub(crate) fn leave(
@@ -233,6 +236,7 @@ impl<G: Game> Searcher<'_, G> {
         }
         g
     }
+    // ANCHOR_END: leave
 
     /// The moves at `position`, best guesses first, in this ply's reusable list.
     fn ordered_moves(

@@ -92,6 +92,7 @@ impl<M: Copy> TranspositionTable<M> {
         self.slots[self.slot(key)].as_ref().filter(|entry| entry.key == key)
     }
 
+    // ANCHOR: store
     /// Records the result `g` of a fail-soft search of the position `key` with the window
     /// `(alpha, beta)` at `depth`: an upper bound if `g <= alpha`, a lower bound if `g >= beta`, the
     /// exact value otherwise.
@@ -122,6 +123,7 @@ impl<M: Copy> TranspositionTable<M> {
         }
         *slot = Some(Entry { key, depth, lower, upper, best_move, generation });
     }
+    // ANCHOR_END: store
 
     fn slot(&self, key: u64) -> usize {
         // Keys may be small consecutive numbers (node ids): mix every bit into the index.

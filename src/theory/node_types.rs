@@ -94,12 +94,14 @@ pub fn minimal_tree(width: u32, depth: u32) -> Vec<LevelCounts> {
 }
 // ANCHOR_END: minimal_tree
 
+// ANCHOR: minimal_leaves
 /// Knuth and Moore's count of the minimal tree's leaves, `w^⌈d/2⌉ + w^⌊d/2⌋ − 1` (saturating).
 #[must_use]
 pub fn minimal_leaves(width: u32, depth: u32) -> u128 {
     let power = |exponent: u32| u128::from(width).saturating_pow(exponent);
     power(depth.div_ceil(2)).saturating_add(power(depth / 2)).saturating_sub(1)
 }
+// ANCHOR_END: minimal_leaves
 
 #[cfg(test)]
 mod tests {

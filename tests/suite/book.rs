@@ -1,8 +1,15 @@
 //! The book cannot drift: every chapter in `SUMMARY.md` exists and every chapter file is listed; every
-//! `{{#include}}` names a file that exists and an anchor (or line range) that exists in it. mdBook
-//! itself builds a page with a dangling include without an error, so this test is what catches one.
+//! `{{#include}}` names a file that exists and an anchor (or line range) that exists in it; every
+//! relative link and image resolves, down to the heading an `#anchor` names; and every figure is what
+//! the crate draws today. mdBook itself builds a page with a dangling include or link without an
+//! error, so these tests are what catch one.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+
+// The drawing code of `cargo run --example figures`, compiled here too so that a stale figure fails.
+#[path = "../../examples/figures/draw.rs"]
+mod draw;
 
 fn book() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src")
@@ -33,7 +40,12 @@ fn every_include_resolves_to_an_existing_anchor_or_line() {
     let mut includes = 0;
     for chapter in chapters() {
         let text = std::fs::read_to_string(book().join(&chapter)).unwrap();
-        for directive in text.split("{{#include ").skip(1) {
+        let pieces: Vec<&str> = text.split("{{#include ").collect();
+        for (before, directive) in pieces.iter().zip(&pieces[1..]) {
+            // `\{{#include …}}` is mdBook's escape: the text shows a directive instead of running it.
+            if before.ends_with('\\') {
+                continue;
+            }
             let target = directive.split("}}").next().unwrap().trim();
             let (path, spec) = target.split_once(".rs:").map_or_else(
                 || {
@@ -95,5 +107,221 @@ fn every_anchor_of_a_literal_translation_is_in_the_book() {
                 "src/literal/{name}:{anchor} is not shown in the book"
             );
         }
+    }
+}
+
+/// mdBook's id for a heading: lowercase, whitespace to `-`, every character but letters, digits, `_`
+/// and `-` dropped (markdown's backticks and emphasis go with them).
+fn heading_id(heading: &str) -> String {
+    heading
+        .chars()
+        .filter_map(|c| {
+            if c.is_alphanumeric() || c == '_' || c == '-' {
+                Some(c.to_ascii_lowercase())
+            } else if c.is_whitespace() {
+                Some('-')
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// The heading ids of a chapter, with mdBook's `-1`, `-2` … for repeats; lines in code fences are
+/// not headings.
+fn heading_ids(text: &str) -> HashSet<String> {
+    let mut ids = HashSet::new();
+    let mut in_fence = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            in_fence = !in_fence;
+        }
+        if in_fence || !line.starts_with('#') {
+            continue;
+        }
+        let base = heading_id(line.trim_start_matches('#').trim());
+        let mut id = base.clone();
+        let mut repeat = 0;
+        while ids.contains(&id) {
+            repeat += 1;
+            id = format!("{base}-{repeat}");
+        }
+        ids.insert(id);
+    }
+    ids
+}
+
+/// The targets of a chapter's markdown links and images, outside code fences and inline code.
+fn link_targets(text: &str) -> Vec<String> {
+    let mut targets = Vec::new();
+    let mut in_fence = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            in_fence = !in_fence;
+        }
+        if in_fence {
+            continue;
+        }
+        // Inline code is every other piece between backticks.
+        for (index, piece) in line.split('`').enumerate() {
+            if index % 2 == 1 {
+                continue;
+            }
+            for rest in piece.split("](").skip(1) {
+                targets.push(rest.split(')').next().unwrap().to_owned());
+            }
+        }
+    }
+    targets
+}
+
+#[test]
+fn every_relative_link_and_image_resolves_down_to_its_heading() {
+    let mut checked = 0;
+    for chapter in chapters() {
+        let text = std::fs::read_to_string(book().join(&chapter)).unwrap();
+        for target in link_targets(&text) {
+            if target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            let (file, anchor) =
+                target.split_once('#').map_or((target.as_str(), None), |(f, a)| (f, Some(a)));
+            let file = if file.is_empty() { chapter.as_str() } else { file };
+            let path = book().join(file);
+            assert!(path.is_file(), "{chapter}: the link ]({target}) names {file}, which does not exist");
+            if let Some(anchor) = anchor {
+                let ids = heading_ids(&std::fs::read_to_string(&path).unwrap());
+                assert!(ids.contains(anchor), "{chapter}: ]({target}): {file} has no heading #{anchor}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} links checked");
+}
+
+#[test]
+fn heading_ids_follow_mdbook() {
+    assert_eq!(heading_id("MTD(f): the driver"), "mtdf-the-driver");
+    assert_eq!(heading_id("`AlphaBetaWithMemory`, line by line"), "alphabetawithmemory-line-by-line");
+    let ids = heading_ids("# A\n```text\n# not a heading\n```\n## A\n");
+    assert_eq!(ids, HashSet::from(["a".to_owned(), "a-1".to_owned()]));
+}
+
+#[test]
+fn every_figure_is_what_the_crate_draws_today() {
+    let figures = book().join("figures");
+    let drawn = draw::all();
+    let names: HashSet<&str> = drawn.iter().map(|(name, _)| name.as_str()).collect();
+    for (name, contents) in &drawn {
+        let committed = std::fs::read_to_string(figures.join(name)).unwrap_or_default();
+        assert!(
+            committed == *contents,
+            "book/src/figures/{name} is stale or missing: run `cargo run --example figures` and commit it"
+        );
+    }
+    for entry in std::fs::read_dir(&figures).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        assert!(
+            names.contains(name.as_str()),
+            "book/src/figures/{name} is not drawn by `cargo run --example figures`"
+        );
+    }
+}
+
+/// Runs the command line as a reader would, from the repository root, and returns what it printed
+/// (standard output, then standard error) with its exit code.
+fn run(args: &[&str]) -> String {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_nullwindow"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let mut text = format!("$ nullwindow {}\n", args.join(" "));
+    text.push_str(&String::from_utf8(output.stdout).unwrap());
+    text.push_str(&String::from_utf8(output.stderr).unwrap());
+    if !output.status.success() {
+        text.push_str(&format!("(exit code {})\n", output.status.code().unwrap_or(-1)));
+    }
+    text
+}
+
+// The command output the book shows: each snapshot is included by a chapter from its sixth line, so
+// the text a reader sees is what the command prints today.
+
+#[test]
+fn book_solve_the_teaching_tree_with_the_optimized_drivers() {
+    insta::assert_snapshot!(run(&["solve", "testdata/trees/teaching.tree", "--algo", "minimax,optimized"]));
+}
+
+#[test]
+fn book_solve_tictactoe_with_every_exact_driver() {
+    insta::assert_snapshot!(run(&["solve", "--game", "tictactoe", "--position", "15"]));
+}
+
+#[test]
+fn book_solve_a_connect4_endgame() {
+    insta::assert_snapshot!(run(&[
+        "solve",
+        "--game",
+        "connect4",
+        "--position",
+        "7422341735647741166133573473242566"
+    ]));
+}
+
+#[test]
+fn book_divide_and_check_walk_down_to_a_wrong_claim() {
+    let mut text = run(&["divide", "--game", "tictactoe", "--position", "5"]);
+    text.push('\n');
+    text.push_str(&run(&["divide", "--game", "tictactoe", "--position", "52"]));
+    text.push('\n');
+    text.push_str(&run(&["check", "--game", "tictactoe", "--value", "0", "--line", "5=0 2=0 1=0"]));
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn book_trace_of_mtdf_on_the_format_example() {
+    insta::assert_snapshot!(run(&[
+        "trace",
+        "testdata/trees/format-example.tree",
+        "--algo",
+        "mtdf",
+        "--output",
+        "table"
+    ]));
+}
+
+#[test]
+fn book_trace_of_a_literal_listing() {
+    insta::assert_snapshot!(run(&[
+        "trace",
+        "testdata/trees/format-example.tree",
+        "--algo",
+        "plaat-mtdf-corrected",
+        "--output",
+        "table"
+    ]));
+}
+
+#[test]
+fn book_depth_limited_search_scores_interior_nodes_zero() {
+    insta::assert_snapshot!(run(&[
+        "solve",
+        "testdata/trees/format-example.tree",
+        "--depth",
+        "1",
+        "--algo",
+        "minimax,alphabeta,mtdf"
+    ]));
+}
+
+#[test]
+fn every_chapter_is_compiled_as_a_doctest() {
+    let lib = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).unwrap();
+    for chapter in chapters() {
+        assert!(
+            lib.contains(&format!("=> \"{chapter}\"")),
+            "{chapter} is not in src/lib.rs's `chapters!`, so its Rust examples are never run"
+        );
     }
 }
