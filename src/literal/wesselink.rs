@@ -99,6 +99,11 @@ impl TranspositionTable {
         self.entries.insert(key, entry);
     }
 
+    /// Every entry, by position key, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = (u64, TableEntry)> + '_ {
+        self.entries.iter().map(|(&key, &entry)| (key, entry))
+    }
+
     /// How many positions have an entry.
     #[must_use]
     pub fn len(&self) -> usize {

@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 
 use nullwindow::game::Game;
 use nullwindow::literal::memory::Memory;
-use nullwindow::literal::wesselink::{TranspositionTable, Variant};
+use nullwindow::literal::wesselink::{TableFlag, TranspositionTable, Variant};
 use nullwindow::literal::{Call, Search};
 use nullwindow::reference::minimax;
 use nullwindow::search::{Algorithm, Engine, EngineConfig, Limits};
@@ -208,6 +208,25 @@ proptest! {
                 prop_assert!(ok, "{} {:?} on {} after {:?}", variant.name(), call, tree, runs);
             }
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// After its loop `alpha >= value`, so the verified `NegamaxTTWCurrentAlpha` never takes its
+    /// `alpha < value < beta0` branch: it stores no exact entry.
+    #[test]
+    fn the_verified_current_alpha_variant_never_stores_an_exact_entry(
+        (tree, runs) in graphs().prop_flat_map(|tree| { let runs = runs(&tree); (Just(tree), runs) })
+    ) {
+        let mut observer = |_: &Call<NodeId>| {};
+        let mut search = Search::new(&tree, Memory::keyed_by_node(), &mut observer);
+        let mut table = TranspositionTable::new();
+        for run in &runs {
+            Variant::TtwCurrentAlphaVerified.search(&mut search, &run.position, run.alpha, run.beta, run.depth, &mut table);
+        }
+        prop_assert!(table.iter().all(|(_, entry)| entry.flag != TableFlag::Exact));
     }
 }
 
