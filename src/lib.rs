@@ -108,6 +108,7 @@ pub mod book {
         Errata => "errata.md",
         Engine => "engine.md",
         Measuring => "measuring.md",
+        Theory => "theory.md",
         Games => "games.md",
         Oracle => "oracle.md",
         Testing => "testing.md",
