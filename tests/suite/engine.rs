@@ -249,3 +249,30 @@ fn cancel_and_time_limits_return_a_completed_iteration() {
         }
     }
 }
+
+/// A generous time limit stops nothing; iterative deepening reports every depth from 1 up; and a
+/// cleared engine searches exactly as a new one does (its table and ordering forgotten).
+#[test]
+fn limits_iterations_and_clear_do_what_they_say() {
+    use std::time::Duration;
+    let tree: Tree = nullwindow::tree::random::RandomTreeConfig {
+        seed: 12,
+        width: 5..=5,
+        depth: 6..=6,
+        uniform: true,
+        ..Default::default()
+    }
+    .generate()
+    .unwrap();
+    for algorithm in Algorithm::ALL {
+        let generous = Limits { time: Some(Duration::from_secs(3600)), ..Limits::default() };
+        let mut engine = Engine::new(EngineConfig::default());
+        let first = engine.search(&tree, algorithm, &generous, |_| {});
+        assert!(!first.stopped, "{algorithm}: a one-hour limit stopped a search of a 5^6 tree");
+        let depths: Vec<u32> = first.iterations.iter().map(|iteration| iteration.depth).collect();
+        assert_eq!(depths, (1..=6).collect::<Vec<_>>(), "{algorithm}");
+        engine.clear();
+        let again = engine.search(&tree, algorithm, &generous, |_| {});
+        assert_eq!(again.statistics, first.statistics, "{algorithm}: a cleared engine remembered something");
+    }
+}
