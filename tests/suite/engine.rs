@@ -276,3 +276,23 @@ fn limits_iterations_and_clear_do_what_they_say() {
         assert_eq!(again.statistics, first.statistics, "{algorithm}: a cleared engine remembered something");
     }
 }
+
+/// Each engine driver is found by the name it prints, and reports root passes exactly when it makes
+/// them (a driver without passes reports none, not an empty list).
+#[test]
+fn drivers_are_named_and_report_passes_as_the_registry_says() {
+    use nullwindow::registry::{Driver, SearchParams};
+    let tree: Tree = nullwindow::tree::examples::TEACHING_TREE.parse().unwrap();
+    for algorithm in Algorithm::ALL {
+        let name = algorithm.to_string();
+        assert_eq!(name, algorithm.info().name);
+        assert_eq!(Driver::select(&name).unwrap(), [Driver::Optimized(algorithm)]);
+        let outcome = Driver::Optimized(algorithm).run(&tree, &SearchParams::default());
+        assert_eq!(outcome.passes.is_some(), algorithm.makes_passes(), "{algorithm}");
+        assert_eq!(
+            outcome.passes.is_some_and(|passes| !passes.is_empty()),
+            algorithm.makes_passes(),
+            "{algorithm}"
+        );
+    }
+}
