@@ -24,6 +24,31 @@ pub struct Pass {
     pub result: Value,
 }
 
+impl Pass {
+    /// The bounds on the root's value after this pass, given the bounds before it: a result that
+    /// fails low is a new upper bound, one that fails high a new lower bound, and one inside the
+    /// window is the value itself.
+    ///
+    /// ```
+    /// use nullwindow::outcome::Pass;
+    ///
+    /// let bounds = (-100, 100);
+    /// assert_eq!(Pass { alpha: 4, beta: 5, result: 3 }.narrow(bounds), (-100, 3));
+    /// assert_eq!(Pass { alpha: 4, beta: 5, result: 7 }.narrow(bounds), (7, 100));
+    /// assert_eq!(Pass { alpha: 0, beta: 9, result: 6 }.narrow(bounds), (6, 6));
+    /// ```
+    #[must_use]
+    pub const fn narrow(&self, (lower, upper): (Value, Value)) -> (Value, Value) {
+        if self.result <= self.alpha {
+            (lower, self.result)
+        } else if self.result >= self.beta {
+            (self.result, upper)
+        } else {
+            (self.result, self.result)
+        }
+    }
+}
+
 /// The result of running one driver.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Outcome {

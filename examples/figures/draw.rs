@@ -495,13 +495,8 @@ fn searched_tree_figure(tree: &Tree, algorithm: Algorithm) -> String {
         let root = visits.last().expect("a pass finishes at its root");
         let leaves = visits.iter().filter(|v| v.probe == Probe::None).count();
         let title = if algorithm.makes_passes() {
-            if root.result <= root.alpha {
-                upper = root.result;
-            } else if root.result >= root.beta {
-                lower = root.result;
-            } else {
-                (lower, upper) = (root.result, root.result);
-            }
+            let pass = nullwindow::outcome::Pass { alpha: root.alpha, beta: root.beta, result: root.result };
+            (lower, upper) = pass.narrow((lower, upper));
             format!(
                 "{} pass {}: window {} returns {}; value in [{}, {}]; {} nodes, {}",
                 algorithm.name(),
@@ -760,13 +755,7 @@ fn bounds_panel(
     let mut lows = vec![(x_of(0), y_of(lower))];
     let mut ups = vec![(x_of(0), y_of(upper))];
     for (index, pass) in passes.iter().enumerate() {
-        if pass.result <= pass.alpha {
-            upper = pass.result;
-        } else if pass.result >= pass.beta {
-            lower = pass.result;
-        } else {
-            (lower, upper) = (pass.result, pass.result);
-        }
+        (lower, upper) = pass.narrow((lower, upper));
         let x = x_of(index + 1);
         // Steps: a bound holds until the pass that moves it.
         lows.extend([(x, lows[lows.len() - 1].1), (x, y_of(lower))]);

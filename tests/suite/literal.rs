@@ -242,13 +242,7 @@ fn trace(passes: &[Pass]) -> String {
             (lower, upper) = (-INFINITY, INFINITY);
             text.push_str("  (new search)\n");
         }
-        if pass.result <= pass.alpha {
-            upper = pass.result;
-        } else if pass.result >= pass.beta {
-            lower = pass.result;
-        } else {
-            (lower, upper) = (pass.result, pass.result);
-        }
+        (lower, upper) = pass.narrow((lower, upper));
         writeln!(
             text,
             "  pass {}: window ({}, {}) -> {:<5} bounds [{}, {}]",
