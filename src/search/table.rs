@@ -171,6 +171,15 @@ mod tests {
     }
 
     #[test]
+    fn an_entry_of_equal_depth_replaces_the_occupant() {
+        // The newer of two results of the same depth is the likelier to be probed again.
+        let mut table = TranspositionTable::<u32>::new(1);
+        table.store(1, 3, 0, 1, 0, None);
+        table.store(2, 3, 0, 1, 0, None);
+        assert!(table.probe(2).is_some() && table.probe(1).is_none());
+    }
+
+    #[test]
     fn a_one_slot_table_keeps_the_deeper_entry_of_this_search() {
         let mut table = TranspositionTable::<u32>::new(1);
         table.store(1, 5, 0, 1, 0, None);

@@ -269,6 +269,8 @@ fn limits_iterations_and_clear_do_what_they_say() {
         let mut engine = Engine::new(EngineConfig::default());
         let first = engine.search(&tree, algorithm, &generous, |_| {});
         assert!(!first.stopped, "{algorithm}: a one-hour limit stopped a search of a 5^6 tree");
+        // Walking the principal variation after each iteration visits nodes, counted apart.
+        assert!(first.statistics.verification_nodes > 0, "{algorithm}: the walk was not counted");
         let depths: Vec<u32> = first.iterations.iter().map(|iteration| iteration.depth).collect();
         assert_eq!(depths, (1..=6).collect::<Vec<_>>(), "{algorithm}");
         engine.clear();

@@ -98,6 +98,28 @@ fn perfectly_ordered_top_down_trees_give_the_knuth_moore_minimal_tree() {
 }
 
 #[test]
+fn imperfect_ordering_costs_leaves_beyond_the_minimal_tree() {
+    // With the best child first only half the time, alpha-beta must look past the minimal tree; a
+    // generator that ignored `ordering` would order perfectly and give the minimal count.
+    let config = crate::strategies::game_order_only();
+    let tree = SyntheticTree::new(SyntheticConfig {
+        seed: 1,
+        width: 4,
+        depth: 6,
+        ordering: 0.5,
+        ..Default::default()
+    })
+    .unwrap();
+    let result = Engine::new(config).search(&tree, Algorithm::AlphaBeta, &Limits::default(), |_| {});
+    assert_eq!(Some(result.value), tree.known_value());
+    assert!(
+        u128::from(result.statistics.leaves) > minimal_tree_leaves(4, 6),
+        "{} leaves",
+        result.statistics.leaves
+    );
+}
+
+#[test]
 fn a_tree_of_more_than_a_billion_nodes_is_searched_without_building_it() {
     let tree = SyntheticTree::new(SyntheticConfig { width: 8, depth: 10, ..Default::default() }).unwrap();
     assert!(tree.node_count() > 1_000_000_000);
