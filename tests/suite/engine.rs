@@ -298,3 +298,19 @@ fn drivers_are_named_and_report_passes_as_the_registry_says() {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// An aspiration search that fails re-searches once, with the window open on the side it failed
+    /// on and closed just past the fail-soft bound: the value lies inside, so no iteration takes more
+    /// than two passes, however far off the guess.
+    #[test]
+    fn aspiration_takes_at_most_two_passes_per_iteration(tree in trees(), guess in -1000..=1000 as Value, delta in 1..=20 as Value) {
+        let config = EngineConfig { first_guess: Some(guess), aspiration_delta: delta, ..EngineConfig::default() };
+        let result = Engine::new(config).search(&tree, Algorithm::Aspiration, &Limits::default(), |_| {});
+        for iteration in &result.iterations {
+            prop_assert!(iteration.passes.len() <= 2, "depth {}: {:?}", iteration.depth, iteration.passes);
+        }
+    }
+}

@@ -140,11 +140,23 @@ fn seeds_give_the_same_trees_on_every_platform() {
                     let tree = SyntheticTree::new(config).unwrap();
                     let root = tree.root();
                     let first = tree.play(&root, tree.moves(&root).next().unwrap());
+                    // Every leaf, in order: the whole tree, not only the path a search would take.
+                    let mut leaves = Vec::new();
+                    let mut stack = vec![root];
+                    while let Some(position) = stack.pop() {
+                        if tree.is_terminal(&position) {
+                            leaves.push(tree.evaluate(&position));
+                        } else {
+                            let children: Vec<_> = tree.moves(&position).map(|mv| tree.play(&position, mv)).collect();
+                            stack.extend(children.into_iter().rev());
+                        }
+                    }
                     format!(
-                        "seed {seed} {model} transpositions {transpositions}: value {}, key {:016x}, first child eval {}",
+                        "seed {seed} {model} transpositions {transpositions}: value {}, key {:016x}, first child eval {}, leaves {:?}",
                         minimax::search(&tree, &root, u32::MAX).value,
                         tree.key(&first),
-                        tree.evaluate(&first)
+                        tree.evaluate(&first),
+                        leaves
                     )
                 })
             })
