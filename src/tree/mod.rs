@@ -445,6 +445,7 @@ mod tests {
     fn stats_of_the_example_tree() {
         let tree: Tree = "((3 17) (2 12) (15 (25 0)))".parse().unwrap();
         assert_eq!(tree.stats(), TreeStats { nodes: 12, leaves: 7, height: 3 });
+        assert_eq!(tree.max_width(), 3);
         assert_eq!(tree.node_at(&[2, 1, 0]).map(|n| tree.evaluation(n)), Some(25));
         assert_eq!(tree.node_at(&[3]), None);
         assert!(!tree.has_shared_nodes());

@@ -236,6 +236,16 @@ mod tests {
     }
 
     #[test]
+    fn a_tree_of_exactly_the_largest_size_is_allowed() {
+        // A chain of 2^25 nodes: the worst case equals the limit, which is allowed.
+        let depth = u32::try_from(MAX_GENERATED_NODES - 1).unwrap();
+        let config = RandomTreeConfig { width: 1..=1, depth: depth..=depth, ..Default::default() };
+        assert_eq!(config.validate(), Ok(()));
+        let deeper = RandomTreeConfig { depth: depth + 1..=depth + 1, ..config };
+        assert!(deeper.validate().is_err());
+    }
+
+    #[test]
     fn refuses_trees_that_could_be_too_large() {
         let config = RandomTreeConfig { width: 1000..=1000, depth: 10..=10, ..Default::default() };
         assert!(matches!(config.generate(), Err(ConfigError::TooLarge { .. })));
