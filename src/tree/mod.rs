@@ -446,6 +446,11 @@ mod tests {
         let tree: Tree = "((3 17) (2 12) (15 (25 0)))".parse().unwrap();
         assert_eq!(tree.stats(), TreeStats { nodes: 12, leaves: 7, height: 3 });
         assert_eq!(tree.max_width(), 3);
+        // Equality compares every node: one different leaf, or a different shape, is another tree.
+        let same: Tree = "((3 17) (2 12) (15 (25 0)))".parse().unwrap();
+        let other_leaf: Tree = "((3 17) (2 12) (15 (25 1)))".parse().unwrap();
+        let other_shape: Tree = "((3 17) (2 12) (15 25 0))".parse().unwrap();
+        assert!(tree == same && tree != other_leaf && tree != other_shape);
         assert_eq!(tree.node_at(&[2, 1, 0]).map(|n| tree.evaluation(n)), Some(25));
         assert_eq!(tree.node_at(&[3]), None);
         assert!(!tree.has_shared_nodes());

@@ -236,6 +236,15 @@ mod tests {
     }
 
     #[test]
+    fn either_end_of_the_values_outside_the_admissible_range_is_refused() {
+        let huge = crate::value::MAX_LEAF + 1;
+        for values in [0..=huge, -huge..=0] {
+            let config = RandomTreeConfig { values, ..Default::default() };
+            assert_eq!(config.validate(), Err(ConfigError::ValuesNotAdmissible));
+        }
+    }
+
+    #[test]
     fn a_tree_of_exactly_the_largest_size_is_allowed() {
         // A chain of 2^25 nodes: the worst case equals the limit, which is allowed.
         let depth = u32::try_from(MAX_GENERATED_NODES - 1).unwrap();

@@ -159,6 +159,23 @@ fn mtd_drivers_with_deeper_entries_confirm_a_value_their_passes_meet_at() {
     }
 }
 
+#[test]
+fn an_mtd_value_is_confirmed_by_one_search_when_nothing_deeper_is_in_the_table() {
+    // A fresh engine has no deeper entries: the confirming search agrees, and no full-window
+    // search follows it.
+    let tree: Tree = nullwindow::tree::examples::TEACHING_TREE.parse().unwrap();
+    let config = EngineConfig { deeper_entries: true, iterative_deepening: false, ..EngineConfig::default() };
+    for algorithm in [Algorithm::Mtdf, Algorithm::MtdBi, Algorithm::Sss, Algorithm::Dual] {
+        let result = Engine::new(config.clone()).search(&tree, algorithm, &Limits::default(), |_| {});
+        let last = *result.iterations[0].passes.last().unwrap();
+        assert_eq!(
+            (last.alpha, last.beta, last.result),
+            (result.value - 1, result.value + 1, result.value),
+            "{algorithm}"
+        );
+    }
+}
+
 /// Random runs on `tree`: a search from the root, then up to three from random nodes, at depths 0 to
 /// 7, with random windows.
 fn runs(tree: &Tree) -> impl Strategy<Value = Vec<Run>> + use<> {
