@@ -98,6 +98,18 @@ fn perfectly_ordered_top_down_trees_give_the_knuth_moore_minimal_tree() {
 }
 
 #[test]
+fn a_position_knows_its_ply() {
+    let tree = SyntheticTree::new(SyntheticConfig { width: 3, depth: 4, ..Default::default() }).unwrap();
+    let mut position = tree.root();
+    for ply in 0..=4 {
+        assert_eq!(position.ply(), ply);
+        if let Some(mv) = tree.moves(&position).last() {
+            position = tree.play(&position, mv);
+        }
+    }
+}
+
+#[test]
 fn imperfect_ordering_costs_leaves_beyond_the_minimal_tree() {
     // With the best child first only half the time, alpha-beta must look past the minimal tree; a
     // generator that ignored `ordering` would order perfectly and give the minimal count.
