@@ -176,6 +176,19 @@ fn an_mtd_value_is_confirmed_by_one_search_when_nothing_deeper_is_in_the_table()
     }
 }
 
+#[test]
+fn with_deeper_entries_a_deeper_search_answers_the_root_at_once() {
+    // The 4-ply search leaves an exact entry for the root; the 2-ply search is answered by it.
+    let tree: Tree = nullwindow::tree::examples::TEACHING_TREE.parse().unwrap();
+    let config = EngineConfig { deeper_entries: true, iterative_deepening: false, ..EngineConfig::default() };
+    let mut engine = Engine::new(config);
+    let deep = engine.search(&tree, Algorithm::AlphaBeta, &Limits { depth: 4, ..Limits::default() }, |_| {});
+    let shallow =
+        engine.search(&tree, Algorithm::AlphaBeta, &Limits { depth: 2, ..Limits::default() }, |_| {});
+    assert_eq!(shallow.value, deep.value);
+    assert_eq!((shallow.statistics.nodes, shallow.statistics.probes, shallow.statistics.hits), (1, 1, 1));
+}
+
 /// Random runs on `tree`: a search from the root, then up to three from random nodes, at depths 0 to
 /// 7, with random windows.
 fn runs(tree: &Tree) -> impl Strategy<Value = Vec<Run>> + use<> {
