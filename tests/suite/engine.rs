@@ -250,7 +250,7 @@ fn cancel_and_time_limits_return_a_completed_iteration() {
     }
 }
 
-/// A generous time limit stops nothing; iterative deepening reports every depth from 1 up; and a
+/// Generous time and node limits stop nothing; iterative deepening reports every depth from 1 up; and a
 /// cleared engine searches exactly as a new one does (its table and ordering forgotten).
 #[test]
 fn limits_iterations_and_clear_do_what_they_say() {
@@ -265,10 +265,14 @@ fn limits_iterations_and_clear_do_what_they_say() {
     .generate()
     .unwrap();
     for algorithm in Algorithm::ALL {
-        let generous = Limits { time: Some(Duration::from_secs(3600)), ..Limits::default() };
+        let generous =
+            Limits { time: Some(Duration::from_secs(3600)), nodes: Some(1 << 40), ..Limits::default() };
         let mut engine = Engine::new(EngineConfig::default());
         let first = engine.search(&tree, algorithm, &generous, |_| {});
-        assert!(!first.stopped, "{algorithm}: a one-hour limit stopped a search of a 5^6 tree");
+        assert!(
+            !first.stopped,
+            "{algorithm}: a limit of an hour and 2^40 nodes stopped a search of a 5^6 tree"
+        );
         // Walking the principal variation after each iteration visits nodes, counted apart.
         assert!(first.statistics.verification_nodes > 0, "{algorithm}: the walk was not counted");
         let depths: Vec<u32> = first.iterations.iter().map(|iteration| iteration.depth).collect();
