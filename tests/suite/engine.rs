@@ -301,6 +301,10 @@ fn drivers_are_named_and_report_passes_as_the_registry_says() {
             "{algorithm}"
         );
     }
+    // The registry hands the first guess on: MTD(f) from the exact value makes two passes.
+    let params = SearchParams { first_guess: Some(7), ..SearchParams::default() };
+    let passes = Driver::Optimized(Algorithm::Mtdf).run(&tree, &params).passes.unwrap();
+    assert_eq!(passes.len(), 2, "{passes:?}");
 }
 
 proptest! {
