@@ -305,6 +305,13 @@ fn drivers_are_named_and_report_passes_as_the_registry_says() {
     let params = SearchParams { first_guess: Some(7), ..SearchParams::default() };
     let passes = Driver::Optimized(Algorithm::Mtdf).run(&tree, &params).passes.unwrap();
     assert_eq!(passes.len(), 2, "{passes:?}");
+    // And the table size: with one slot, MTD(f)'s passes remember next to nothing.
+    let tiny = SearchParams { tt_entries: 1, ..SearchParams::default() };
+    let (small, large) = (
+        Driver::Optimized(Algorithm::Mtdf).run(&tree, &tiny).counts.nodes,
+        Driver::Optimized(Algorithm::Mtdf).run(&tree, &SearchParams::default()).counts.nodes,
+    );
+    assert!(small > large, "{small} nodes with one slot, {large} with the default table");
 }
 
 proptest! {
