@@ -275,6 +275,10 @@ fn limits_iterations_and_clear_do_what_they_say() {
         );
         // Walking the principal variation after each iteration visits nodes, counted apart.
         assert!(first.statistics.verification_nodes > 0, "{algorithm}: the walk was not counted");
+        // Every driver cuts off on a random 5^6 tree, and the ones that pass over the root again
+        // find the earlier passes' bounds in the table.
+        assert!(first.statistics.cutoffs > 0, "{algorithm}: no cut-off counted");
+        assert!(!algorithm.makes_passes() || first.statistics.hits > 0, "{algorithm}: no table hit counted");
         let depths: Vec<u32> = first.iterations.iter().map(|iteration| iteration.depth).collect();
         assert_eq!(depths, (1..=6).collect::<Vec<_>>(), "{algorithm}");
         engine.clear();
