@@ -325,9 +325,16 @@ proptest! {
     /// on and closed just past the fail-soft bound: the value lies inside, so no iteration takes more
     /// than two passes, however far off the guess.
     #[test]
-    fn aspiration_takes_at_most_two_passes_per_iteration(tree in trees(), guess in -1000..=1000 as Value, delta in 1..=20 as Value) {
-        let config = EngineConfig { first_guess: Some(guess), aspiration_delta: delta, ..EngineConfig::default() };
+    fn aspiration_takes_at_most_two_passes_per_iteration(
+        tree in trees(),
+        guess in prop_oneof![-1000..=1000 as Value, Just(-INFINITY), Just(INFINITY)],
+        delta in 1..=20 as Value,
+        iterative_deepening in any::<bool>(),
+    ) {
+        // A guess at an edge of the value range clamps one side of the window to it.
+        let config = EngineConfig { first_guess: Some(guess), aspiration_delta: delta, iterative_deepening, ..EngineConfig::default() };
         let result = Engine::new(config).search(&tree, Algorithm::Aspiration, &Limits::default(), |_| {});
+        prop_assert_eq!(result.value, minimax::search(&tree, &tree.root_id(), u32::MAX).value);
         for iteration in &result.iterations {
             prop_assert!(iteration.passes.len() <= 2, "depth {}: {:?}", iteration.depth, iteration.passes);
         }
