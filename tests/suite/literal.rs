@@ -463,3 +463,12 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn verhelsts_aspiration_re_searches_a_result_at_the_window_edge() {
+    // Around the guess 0 the window is (-50, 50); the first child, 50, fails high exactly at beta,
+    // a bound, not the value (100).
+    let tree: Tree = "(50 100)".parse().unwrap();
+    let outcome = Literal::VerhelstAspiration.run(&tree, &params(u32::MAX, Some(0)), &mut no_observer);
+    assert_eq!(outcome.value, 100);
+}

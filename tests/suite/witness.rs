@@ -301,3 +301,22 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_repeated_search_is_answered_by_the_table_and_the_table_says_what_it_holds() {
+    // Wikipedia's scheme stores the root's exact value; the same search again is one call.
+    let tree = study_graph();
+    let run = Run { position: node("u"), alpha: -INFINITY, beta: INFINITY, depth: 6 };
+    let once = checked_calls(Variant::Ttw, &tree, &[run]).len();
+    let twice = checked_calls(Variant::Ttw, &tree, &[run, run]).len();
+    assert_eq!(twice, once + 1);
+
+    let mut observer = |_: &Call<NodeId>| {};
+    let mut search = Search::new(&tree, Memory::keyed_by_node(), &mut observer);
+    let mut table = TranspositionTable::new();
+    assert!(table.is_empty() && table.len() == 0);
+    Variant::Ttw.search(&mut search, &node("u"), -INFINITY, INFINITY, 6, &mut table);
+    assert!(!table.is_empty() && table.len() > 1);
+    assert_eq!(table.iter().count(), table.len());
+    assert!(table.iter().all(|(key, entry)| table.get(key) == Some(entry)));
+}
