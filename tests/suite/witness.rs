@@ -314,7 +314,8 @@ fn a_repeated_search_is_answered_by_the_table_and_the_table_says_what_it_holds()
     let mut observer = |_: &Call<NodeId>| {};
     let mut search = Search::new(&tree, Memory::keyed_by_node(), &mut observer);
     let mut table = TranspositionTable::new();
-    assert!(table.is_empty() && table.len() == 0);
+    assert!(table.is_empty());
+    assert_eq!(table.len(), 0);
     Variant::Ttw.search(&mut search, &node("u"), -INFINITY, INFINITY, 6, &mut table);
     assert!(!table.is_empty() && table.len() > 1);
     assert_eq!(table.iter().count(), table.len());
