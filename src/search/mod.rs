@@ -296,11 +296,7 @@ impl<G: Game> Engine<G> {
     #[must_use]
     pub fn new(config: EngineConfig) -> Self {
         Self {
-            table: if config.deeper_entries {
-                TranspositionTable::new(config.tt_entries).without_merging()
-            } else {
-                TranspositionTable::new(config.tt_entries)
-            },
+            table: TranspositionTable::new(config.tt_entries).with_merging(!config.deeper_entries),
             ordering: MoveOrdering::new(64, 0),
             move_lists: Vec::new(),
             passes: Vec::with_capacity(64),

@@ -129,19 +129,10 @@ impl<G: Game> Searcher<'_, G> {
         if let Some(entry) = self.table.probe(key) {
             table_move = entry.best_move;
             probe = Probe::Hit;
-            if self.config.deeper_entries && entry.depth >= depth {
-                // Answer only: narrowing by a bound found on another extension of the tree would
-                // let a fail-low result below the narrowed alpha pass for an exact value.
-                self.stats.hits += 1;
-                let answer = if entry.lower == entry.upper || entry.lower >= beta {
-                    Some(entry.lower)
-                } else {
-                    (entry.upper <= alpha).then_some(entry.upper)
-                };
-                if let Some(value) = answer {
-                    return self.done(ply, depth, window_in, value, Probe::Cutoff, false);
-                }
-            } else if !self.config.deeper_entries && entry.depth == depth {
+            // An entry of exactly this depth bounds the depth-`d` value; with deeper entries, one of
+            // a deeper search bounds the value of some extension of the tree, and may answer too.
+            let usable = if self.config.deeper_entries { entry.depth >= depth } else { entry.depth == depth };
+            if usable {
                 self.stats.hits += 1;
                 // An exact value, or a bound that already decides the window, answers the node.
                 // (Narrowing by an exact value would leave the empty window (v, v).)
@@ -153,8 +144,13 @@ impl<G: Game> Searcher<'_, G> {
                     let value = entry.upper;
                     return self.done(ply, depth, window_in, value, Probe::Cutoff, false);
                 }
-                alpha = alpha.max(entry.lower);
-                beta = beta.min(entry.upper);
+                // Narrow only by bounds on the number this search finds: with deeper entries the
+                // bound may hold for another extension, and a result that fails low below the
+                // narrowed alpha would pass for an exact value (Marsland's scheme, refuted).
+                if !self.config.deeper_entries {
+                    alpha = alpha.max(entry.lower);
+                    beta = beta.min(entry.upper);
+                }
             }
         }
         if self.config.enhanced_transposition_cutoff

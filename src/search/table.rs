@@ -25,7 +25,7 @@
 //! each bound, which is sound while every bound is a bound on the same number, the depth-`d` value.
 //! A table used with deeper entries ([`EngineConfig::deeper_entries`](super::EngineConfig)) must not
 //! merge: there a bound holds for *some* extension of the tree, and two bounds found on different
-//! extensions say nothing together ([`TranspositionTable::without_merging`]).
+//! extensions say nothing together ([`TranspositionTable::with_merging`]).
 
 use crate::value::{INFINITY, Value};
 
@@ -63,11 +63,12 @@ impl<M: Copy> TranspositionTable<M> {
         Self { slots: vec![None; capacity], mask: capacity as u64 - 1, generation: 0, merge: true }
     }
 
-    /// The same table, but a store replaces the bounds of an entry of the same position and depth
-    /// instead of tightening them: every entry then holds what one search found.
+    /// The same table, merging two results of the same position and depth into the tighter bounds
+    /// (`true`, the default) or letting the newer replace the older (`false`: every entry then holds
+    /// what one search found).
     #[must_use]
-    pub fn without_merging(self) -> Self {
-        Self { merge: false, ..self }
+    pub fn with_merging(self, merge: bool) -> Self {
+        Self { merge, ..self }
     }
 
     /// The number of slots.
@@ -163,7 +164,7 @@ mod tests {
 
     #[test]
     fn without_merging_an_entry_holds_one_search_result() {
-        let mut table = TranspositionTable::<u32>::new(4).without_merging();
+        let mut table = TranspositionTable::<u32>::new(4).with_merging(false);
         table.store(9, 3, 4, 5, 2, None); // fail low: value <= 2
         table.store(9, 3, -1, 0, 1, None); // fail high: value >= 1, the upper bound is dropped
         let entry = table.probe(9).unwrap();
