@@ -82,33 +82,23 @@ proptest! {
     }
 }
 
-/// An explicit copy of a uniform synthetic tree, with each leaf's path of child indices.
-fn materialize(config: SyntheticConfig) -> (Tree, Vec<Vec<u32>>) {
+/// An explicit copy of a uniform synthetic tree (paths to its nodes: [`node_paths`]).
+fn materialize(config: SyntheticConfig) -> Tree {
     let tree = SyntheticTree::new(config).unwrap();
     let mut builder = TreeBuilder::new();
-    let mut leaf_paths = Vec::new();
-    fn walk(
-        tree: &SyntheticTree,
-        position: &<SyntheticTree as Game>::Position,
-        path: &mut Vec<u32>,
-        builder: &mut TreeBuilder,
-        leaf_paths: &mut Vec<Vec<u32>>,
-    ) {
+    fn walk(tree: &SyntheticTree, position: &<SyntheticTree as Game>::Position, builder: &mut TreeBuilder) {
         if tree.is_terminal(position) {
             builder.leaf(tree.evaluate(position)).unwrap();
-            leaf_paths.push(path.clone());
             return;
         }
         builder.open().unwrap();
-        for (index, mv) in tree.moves(position).enumerate() {
-            path.push(index as u32);
-            walk(tree, &tree.play(position, mv), path, builder, leaf_paths);
-            path.pop();
+        for mv in tree.moves(position) {
+            walk(tree, &tree.play(position, mv), builder);
         }
         builder.close().unwrap();
     }
-    walk(&tree, &tree.root(), &mut Vec::new(), &mut builder, &mut leaf_paths);
-    (builder.finish().unwrap(), leaf_paths)
+    walk(&tree, &tree.root(), &mut builder);
+    builder.finish().unwrap()
 }
 
 /// Knuth and Moore's critical positions: a leaf `a_1 … a_d` (child indices, 0 = first) is critical iff
@@ -125,18 +115,16 @@ fn on_perfectly_ordered_trees_alpha_beta_evaluates_exactly_the_critical_leaves()
         for depth in 1u32..=5 {
             let config =
                 SyntheticConfig { seed: 11, width, depth, ordering: 1.0, ..SyntheticConfig::default() };
-            let (tree, leaf_paths) = materialize(config);
-            // Nodes are numbered in preorder, the order the walk recorded the leaves' paths in.
-            let mut leaves: Vec<NodeId> =
-                tree.post_order().into_iter().filter(|&node| tree.is_leaf(node)).collect();
-            leaves.sort_by_key(|node| node.index());
+            let tree = materialize(config);
             let evaluated = leaf_set(Literal::KornilovAlphaBeta, &tree);
-            let critical: HashSet<NodeId> = leaves
-                .iter()
-                .zip(&leaf_paths)
-                .filter(|(_, path)| is_critical(path))
-                .map(|(&node, _)| node)
-                .collect();
+            let mut critical = HashSet::new();
+            for (&node, path) in node_paths(&tree).iter().filter(|(node, _)| tree.is_leaf(**node)) {
+                // Knuth and Moore's parity rule and the PV/CUT/ALL recursion name the same leaves.
+                assert_eq!(is_critical(path), node_types::classify(path).is_some(), "{path:?}");
+                if is_critical(path) {
+                    critical.insert(node);
+                }
+            }
             assert_eq!(evaluated, critical, "width {width}, depth {depth}");
             assert_eq!(critical.len() as u128, minimal_tree_leaves(width, depth));
         }
@@ -165,7 +153,7 @@ fn on_perfectly_ordered_trees_alpha_beta_visits_exactly_the_pv_cut_and_all_nodes
         for depth in 1u32..=5 {
             let config =
                 SyntheticConfig { seed: 5, width, depth, ordering: 1.0, ..SyntheticConfig::default() };
-            let (tree, _) = materialize(config);
+            let tree = materialize(config);
             let paths = node_paths(&tree);
             let mut visited = HashSet::new();
             Literal::KornilovAlphaBeta.run(&tree, &SearchParams::default(), &mut |call| {
