@@ -9,7 +9,7 @@ use nullwindow::tree::{Tree, TreeBuilder};
 use nullwindow::value::{INFINITY, MAX_LEAF, MIN_LEAF, Value};
 use proptest::prelude::*;
 
-use crate::strategies::{game_graphs, shapes, trees};
+use crate::strategies::{game_graphs, graphs_with_transpositions, shapes, trees};
 
 fn algorithms() -> impl Strategy<Value = Algorithm> {
     prop::sample::select(Algorithm::ALL.to_vec())
@@ -96,7 +96,7 @@ proptest! {
     }
 
     #[test]
-    fn a_table_reused_across_searches_stays_exact(tree in game_graphs(), algorithm in algorithms(), depths in prop::collection::vec(0u32..7, 1..5)) {
+    fn a_table_reused_across_searches_stays_exact(tree in graphs_with_transpositions(), algorithm in algorithms(), depths in prop::collection::vec(0u32..=7, 1..5)) {
         // One engine, several depths in a row: entries of other depths must never leak into a result.
         let mut engine = Engine::new(EngineConfig { tt_entries: 64, ..EngineConfig::default() });
         for depth in depths {

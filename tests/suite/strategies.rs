@@ -149,3 +149,26 @@ pub fn game_order_only() -> nullwindow::search::EngineConfig {
         ..nullwindow::search::EngineConfig::default()
     }
 }
+
+/// Wesselink et al.'s counterexample graph (`testdata/trees/wesselink-ttm-counterexample.gtree`) with
+/// every evaluation redrawn from -5 to 5: the shape that breaks Marsland's scheme (a position reached
+/// at two depths, below a chain of single moves), with other numbers.
+pub fn study_shapes() -> impl Strategy<Value = Tree> {
+    let source = include_str!("../../testdata/trees/wesselink-ttm-counterexample.gtree");
+    let lines: Vec<&'static str> = source.lines().filter(|line| !line.starts_with('#')).collect();
+    prop::collection::vec(-5..=5 as Value, lines.len()).prop_map(move |values| {
+        let mut text = String::new();
+        for (line, value) in lines.iter().zip(values) {
+            let mut words: Vec<String> = line.split_whitespace().map(str::to_owned).collect();
+            words[1] = value.to_string();
+            text.push_str(&words.join(" "));
+            text.push('\n');
+        }
+        gtree::parse(&text).unwrap()
+    })
+}
+
+/// Game graphs with positions reached at two depths: random layered ones, or the study's shape.
+pub fn graphs_with_transpositions() -> impl Strategy<Value = Tree> {
+    prop_oneof![game_graphs(), study_shapes()]
+}

@@ -12,7 +12,8 @@
 //!   sequence of searches from random positions at random depths and windows, every call of the
 //!   variants that only answer from the table meets the criterion.
 //! * The engine's opt-in `deeper_entries` mode meets it at the root for every driver, across
-//!   sequences of searches that leave deeper entries behind, while the default mode stays exact.
+//!   sequences of searches that leave deeper entries behind (the default mode stays exact on the
+//!   same graphs: `engine::a_table_reused_across_searches_stays_exact`).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -21,14 +22,13 @@ use nullwindow::game::Game;
 use nullwindow::literal::memory::Memory;
 use nullwindow::literal::wesselink::{TableFlag, TranspositionTable, Variant};
 use nullwindow::literal::{Call, Search};
-use nullwindow::reference::minimax;
 use nullwindow::search::{Algorithm, Engine, EngineConfig, Limits};
 use nullwindow::theory::witness;
 use nullwindow::tree::{NodeId, Tree, gtree};
 use nullwindow::value::{INFINITY, Value};
 use proptest::prelude::*;
 
-use crate::strategies::game_graphs;
+use crate::strategies::graphs_with_transpositions;
 
 /// The study's graph (`python/negamax-ttm-counter-example.py`, `make_tree`).
 fn study_graph() -> Tree {
@@ -205,33 +205,12 @@ fn runs(tree: &Tree) -> impl Strategy<Value = Vec<Run>> + use<> {
     })
 }
 
-/// The study's graph with every evaluation redrawn from -5 to 5: the shape that breaks Marsland's
-/// scheme (a position reached at two depths, below a chain of single moves), with other numbers.
-fn study_shapes() -> impl Strategy<Value = Tree> {
-    prop::collection::vec(-5..=5 as Value, NAMES.len()).prop_map(|values| {
-        let source = include_str!("../../testdata/trees/wesselink-ttm-counterexample.gtree");
-        let mut text = String::new();
-        for line in source.lines().filter(|line| !line.starts_with('#')) {
-            let mut words: Vec<String> = line.split_whitespace().map(str::to_owned).collect();
-            words[1] = values[node(&words[0]).index()].to_string();
-            text.push_str(&words.join(" "));
-            text.push('\n');
-        }
-        gtree::parse(&text).unwrap()
-    })
-}
-
-/// Any of the graphs the witness properties run on: random layered game graphs, or the study's shape.
-fn graphs() -> impl Strategy<Value = Tree> {
-    prop_oneof![game_graphs(), study_shapes()]
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
     fn every_call_of_the_variants_that_only_answer_from_the_table_meets_the_criterion(
-        (tree, runs) in graphs().prop_flat_map(|tree| { let runs = runs(&tree); (Just(tree), runs) })
+        (tree, runs) in graphs_with_transpositions().prop_flat_map(|tree| { let runs = runs(&tree); (Just(tree), runs) })
     ) {
         for variant in [Variant::Ttw, Variant::TtwCurrentAlphaVerified, Variant::TtwMarslandLookup] {
             for (call, ok) in checked_calls(variant, &tree, &runs) {
@@ -248,7 +227,7 @@ proptest! {
     /// `alpha < value < beta0` branch: it stores no exact entry.
     #[test]
     fn the_verified_current_alpha_variant_never_stores_an_exact_entry(
-        (tree, runs) in graphs().prop_flat_map(|tree| { let runs = runs(&tree); (Just(tree), runs) })
+        (tree, runs) in graphs_with_transpositions().prop_flat_map(|tree| { let runs = runs(&tree); (Just(tree), runs) })
     ) {
         let mut observer = |_: &Call<NodeId>| {};
         let mut search = Search::new(&tree, Memory::keyed_by_node(), &mut observer);
@@ -267,7 +246,7 @@ proptest! {
 
     #[test]
     fn the_engine_with_deeper_entries_meets_the_criterion_at_the_root(
-        tree in graphs(),
+        tree in graphs_with_transpositions(),
         algorithm in prop::sample::select(Algorithm::ALL.to_vec()),
         depths in prop::collection::vec(0u32..=7, 1..=4),
         iterative_deepening in any::<bool>(),
@@ -285,19 +264,6 @@ proptest! {
                 result.value,
                 witness::extension_values(&tree, &root, depth)
             );
-        }
-    }
-
-    #[test]
-    fn the_engine_without_deeper_entries_stays_exact_on_the_same_runs(
-        tree in graphs(),
-        algorithm in prop::sample::select(Algorithm::ALL.to_vec()),
-        depths in prop::collection::vec(0u32..=7, 1..=4),
-    ) {
-        let mut engine = Engine::new(EngineConfig { tt_entries: 1 << 10, ..EngineConfig::default() });
-        for depth in depths {
-            let result = engine.search(&tree, algorithm, &Limits { depth, ..Limits::default() }, |_| {});
-            prop_assert_eq!(result.value, minimax::search(&tree, &tree.root(), depth).value);
         }
     }
 }
