@@ -15,7 +15,7 @@
 //! The study enumerates the extensions, which is exponential. Here each node gets the **set of values
 //! its extensions can take** (from the side to move), computed bottom-up once per node and depth, and
 //! the criterion asks whether that set holds a value `x` the result is an alpha-beta result for
-//! ([`is_alpha_beta_result`]). For a node that maximises `-v` over its children, a value `m` is
+//! ([`is_fail_soft_result`], the study's `is_ab_result`). For a node that maximises `-v` over its children, a value `m` is
 //! reachable exactly when some child reaches `-m` and every child can be made to give at most `m`:
 //!
 //! ```text
@@ -48,22 +48,9 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use super::is_fail_soft_result;
 use crate::game::Game;
 use crate::value::Value;
-
-/// Whether `value`, returned by a search of a node with the window `(alpha, beta)`, is a fail-soft
-/// alpha-beta result for a node whose value is `x`: a fail-low result bounds `x` from above, a
-/// fail-high one from below, and one inside the window equals it (the study's `is_ab_result`).
-#[must_use]
-pub const fn is_alpha_beta_result(value: Value, x: Value, alpha: Value, beta: Value) -> bool {
-    if value <= alpha {
-        x <= value
-    } else if value >= beta {
-        x >= value
-    } else {
-        x == value
-    }
-}
 
 /// Whether `value`, returned by a search of `position` to `depth` plies with the window
 /// `(alpha, beta)` (values from the side to move at `position`), is the alpha-beta result of some
@@ -77,7 +64,7 @@ pub fn is_witness_result<G: Game>(
     beta: Value,
     value: Value,
 ) -> bool {
-    extension_values(game, position, depth).iter().any(|&x| is_alpha_beta_result(value, x, alpha, beta))
+    extension_values(game, position, depth).iter().any(|&x| is_fail_soft_result(value, x, alpha, beta))
 }
 
 /// Every value (from the side to move at `position`) that some all-or-none extension of the tree
@@ -167,10 +154,10 @@ mod tests {
 
     #[test]
     fn alpha_beta_results_follow_the_window() {
-        assert!(is_alpha_beta_result(2, 1, 2, 5)); // fail low: 1 <= 2
-        assert!(!is_alpha_beta_result(2, 3, 2, 5));
-        assert!(is_alpha_beta_result(5, 9, 2, 5)); // fail high: 9 >= 5
-        assert!(is_alpha_beta_result(3, 3, 2, 5) && !is_alpha_beta_result(3, 4, 2, 5));
-        assert!(is_alpha_beta_result(0, 0, -INFINITY, INFINITY));
+        assert!(is_fail_soft_result(2, 1, 2, 5)); // fail low: 1 <= 2
+        assert!(!is_fail_soft_result(2, 3, 2, 5));
+        assert!(is_fail_soft_result(5, 9, 2, 5)); // fail high: 9 >= 5
+        assert!(is_fail_soft_result(3, 3, 2, 5) && !is_fail_soft_result(3, 4, 2, 5));
+        assert!(is_fail_soft_result(0, 0, -INFINITY, INFINITY));
     }
 }

@@ -19,6 +19,7 @@ use nullwindow::literal::{Call, Literal, Perspective};
 use nullwindow::outcome::{Counts, Pass};
 use nullwindow::reference::{minimax, negamax};
 use nullwindow::registry::{Driver, SearchParams};
+use nullwindow::theory::is_fail_soft_result;
 use nullwindow::tree::{NodeId, Tree, examples, gtree};
 use nullwindow::value::{INFINITY, MAX_LEAF, MIN_LEAF, Value};
 use proptest::prelude::*;
@@ -81,12 +82,6 @@ impl Oracle<'_> {
             }
         })
     }
-}
-
-/// The fail-soft postcondition (Plaat et al. 1996, p. 8) for a result `g` of a call with window
-/// `(alpha, beta)` on a node of exact value `f`.
-fn is_fail_soft_result(g: Value, f: Value, alpha: Value, beta: Value) -> bool {
-    (g <= alpha && f <= g) || (alpha < g && g < beta && g == f) || (g >= beta && f >= g)
 }
 
 proptest! {

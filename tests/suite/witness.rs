@@ -23,7 +23,7 @@ use nullwindow::literal::memory::Memory;
 use nullwindow::literal::wesselink::{TableFlag, TranspositionTable, Variant};
 use nullwindow::literal::{Call, Search};
 use nullwindow::search::{Algorithm, Engine, EngineConfig, Limits};
-use nullwindow::theory::witness;
+use nullwindow::theory::{is_fail_soft_result, witness};
 use nullwindow::tree::{NodeId, Tree, gtree};
 use nullwindow::value::{INFINITY, Value};
 use proptest::prelude::*;
@@ -72,8 +72,7 @@ fn checked_calls(variant: Variant, tree: &Tree, runs: &[Run]) -> Vec<(Call<NodeI
             let values = sets
                 .entry((call.position, call.depth))
                 .or_insert_with(|| witness::extension_values(tree, &call.position, call.depth));
-            let ok =
-                values.iter().any(|&x| witness::is_alpha_beta_result(call.result, x, call.alpha, call.beta));
+            let ok = values.iter().any(|&x| is_fail_soft_result(call.result, x, call.alpha, call.beta));
             (call, ok)
         })
         .collect()
