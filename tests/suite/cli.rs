@@ -271,6 +271,15 @@ fn game_errors_name_the_offending_move() {
 /// The trace format is a contract: engine authors diff against it. A change here is a change of it.
 #[test]
 fn trace_records_every_node_in_a_stable_format() {
+    // `--help` documents every field, and every value `probe` takes.
+    use nullwindow::search::trace::Probe;
+    let help = stdout(&nullwindow(&["trace", "--help"], ""));
+    for field in ["visit", "pass", "path", "depth", "alpha, beta", "result", "probe", "stored", "cutoff"] {
+        assert!(help.contains(&format!("\n  {field} ")), "trace --help does not explain {field}");
+    }
+    for probe in [Probe::None, Probe::Miss, Probe::Hit, Probe::Cutoff, Probe::Etc, Probe::Bounds] {
+        assert!(help.contains(probe.name()), "trace --help does not explain the probe '{}'", probe.name());
+    }
     let mut text = String::new();
     for algo in ["mtdf", "pvs", "plaat-mtdf-corrected", "verhelst-pvs"] {
         let output = nullwindow(&["trace", "testdata/trees/format-example.tree", "--algo", algo], "");

@@ -51,6 +51,7 @@ enum Command {
     /// Check another engine's value and principal variation; exit 1 at the first wrong ply.
     Check(check::CheckArgs),
     /// One record per node a driver searches (JSON lines or a table), to diff against your engine.
+    #[command(after_long_help = trace::RECORD_HELP)]
     Trace(trace::TraceArgs),
     /// Benchmarks on published test sets: `bench connect4 FILE…` (Pons' positions and scores).
     #[command(subcommand)]

@@ -1,21 +1,25 @@
 //! `nullwindow trace`: one record per node a driver searches, so that two engines' searches of the
 //! same tree can be diffed line by line.
 //!
-//! The record (one JSON object per line with `--format jsonl`, the default):
-//!
-//! | field | meaning |
-//! |---|---|
-//! | `visit` | the node's number: the order nodes were entered (optimized drivers) or finished (literal ones) |
-//! | `pass` | the root call the node belongs to: an MTD pass, an iteration, a re-search (from 1) |
-//! | `path` | child indices from the root (0 = first child), `[]` for the root |
-//! | `depth` | the depth the node was searched to |
-//! | `alpha`, `beta` | the window the node was called with, from MAX's side |
-//! | `result` | what it returned, from MAX's side |
-//! | `probe` | the table: `none` (leaf), `miss`, `hit` (used for ordering or narrowing), `cutoff` (the entry answered), `etc`, `bounds` (the game's value bounds answered); `null` for literal drivers |
-//! | `stored` | whether the result went into the table (`null` for literal drivers) |
-//! | `cutoff` | the child index whose value reached `beta`, if one did (`null` for literal drivers) |
+//! One JSON object per line (`--output jsonl`, the default) or an aligned table; the fields are
+//! [`RECORD_HELP`], which `nullwindow trace --help` prints.
 //!
 //! Records are written when a node finishes, so children come before their parent.
+
+/// The record's fields, as `nullwindow trace --help` prints them.
+pub const RECORD_HELP: &str = "\
+Each record (values from MAX's side; children before their parent):
+  visit       the order nodes were entered (optimized drivers) or finished (literal ones)
+  pass        the root call the node belongs to: an MTD pass, an iteration, a re-search (from 1)
+  path        child indices from the root (0 = first child), [] for the root
+  depth       the depth the node was searched to
+  alpha, beta the window the node was called with
+  result      what it returned
+  probe       none (a leaf), miss, hit (the entry ordered or narrowed), cutoff (the entry answered),
+              etc (enhanced transposition cutoff), bounds (the game's value bounds answered);
+              null for literal drivers
+  stored      whether the result went into the table (null for literal drivers)
+  cutoff      the child index whose value reached beta, if one did (null for literal drivers)";
 
 use std::collections::HashMap;
 use std::io::{BufWriter, Write};
