@@ -225,20 +225,25 @@ fn searching_allocates_nothing_once_the_engine_is_warm() {
 
 /// A cancel flag raised before the search and a zero time limit both stop it at the first check
 /// (every 1024 nodes); what comes back is a completed iteration, exact at its own depth.
+/// A random tree with every interior node `width` wide and every leaf `depth` deep.
+fn uniform_random_tree(seed: u64, width: u32, depth: u32) -> Tree {
+    nullwindow::tree::random::RandomTreeConfig {
+        seed,
+        width: width..=width,
+        depth: depth..=depth,
+        uniform: true,
+        ..Default::default()
+    }
+    .generate()
+    .unwrap()
+}
+
 #[test]
 fn cancel_and_time_limits_return_a_completed_iteration() {
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
     use std::time::Duration;
-    let tree: Tree = nullwindow::tree::random::RandomTreeConfig {
-        seed: 11,
-        width: 6..=6,
-        depth: 7..=7,
-        uniform: true,
-        ..Default::default()
-    }
-    .generate()
-    .unwrap();
+    let tree = uniform_random_tree(11, 6, 7);
     let cancelled = Limits { cancel: Some(Arc::new(AtomicBool::new(true))), ..Limits::default() };
     let timed = Limits { time: Some(Duration::ZERO), ..Limits::default() };
     for limits in [cancelled, timed] {
@@ -255,15 +260,7 @@ fn cancel_and_time_limits_return_a_completed_iteration() {
 #[test]
 fn limits_iterations_and_clear_do_what_they_say() {
     use std::time::Duration;
-    let tree: Tree = nullwindow::tree::random::RandomTreeConfig {
-        seed: 12,
-        width: 5..=5,
-        depth: 6..=6,
-        uniform: true,
-        ..Default::default()
-    }
-    .generate()
-    .unwrap();
+    let tree = uniform_random_tree(12, 5, 6);
     for algorithm in Algorithm::ALL {
         let generous =
             Limits { time: Some(Duration::from_secs(3600)), nodes: Some(1 << 40), ..Limits::default() };
