@@ -164,12 +164,24 @@ pub trait Game {
         0
     }
 
-    /// Bounds `(lower, upper)` on the value of `position` from the side to move, at *every* search
-    /// depth (a depth-cut-off evaluation included), when the game knows them cheaply: in Connect Four
-    /// no one can win before their next stone. The engine answers a node whose window lies outside
-    /// them without searching it. `None` (the default) means nothing is known.
-    fn value_bounds(&self, position: &Self::Position) -> Option<(Value, Value)> {
-        let _ = position;
+    /// Whether the order of [`Game::moves`] already uses knowledge of the position (threats,
+    /// captures) and should be kept: the engine then only puts the table's best move first, and
+    /// leaves out killer moves and the history heuristic, which would put moves that were good
+    /// elsewhere in front of that knowledge. `false` (the default) lets them reorder.
+    fn keeps_move_order(&self) -> bool {
+        false
+    }
+
+    /// Bounds `(lower, upper)` on the depth-`depth` value of `position` from the side to move, when
+    /// the game knows them cheaply: in Connect Four no one wins before their next stone, a player who
+    /// can complete four now has the best score there is, and one who cannot stop every immediate
+    /// threat has lost. The engine asks only at a non-terminal `position` with `depth >= 1` (a
+    /// depth-0 node is evaluated instead), answers a node whose window lies outside the bounds (or
+    /// whose bounds are equal) without searching it, and otherwise searches it with the window
+    /// narrowed to them. The bounds must hold for the depth-limited value, a depth-cut-off
+    /// evaluation included. `None` (the default) means nothing is known.
+    fn value_bounds(&self, position: &Self::Position, depth: u32) -> Option<(Value, Value)> {
+        let _ = (position, depth);
         None
     }
 
@@ -240,8 +252,12 @@ impl<G: Game> Game for FromPosition<'_, G> {
         self.game.is_terminal(position)
     }
 
-    fn value_bounds(&self, position: &G::Position) -> Option<(Value, Value)> {
-        self.game.value_bounds(position)
+    fn keeps_move_order(&self) -> bool {
+        self.game.keeps_move_order()
+    }
+
+    fn value_bounds(&self, position: &G::Position, depth: u32) -> Option<(Value, Value)> {
+        self.game.value_bounds(position, depth)
     }
 
     fn evaluate_for_mover(&self, position: &G::Position) -> Value {

@@ -111,8 +111,12 @@ impl<G: Game> Searcher<'_, G> {
             let value = self.game.evaluate_for_mover(position);
             return self.done(ply, depth, window_in, value, Probe::None, false);
         }
-        if let Some((lower, upper)) = self.game.value_bounds(position) {
-            // The game's own bounds: a window outside them is decided already.
+        if let Some((lower, upper)) = self.game.value_bounds(position, depth) {
+            // The game's own bounds: a window outside them, or bounds that meet, decide the node.
+            // (Crossed bounds break the game's contract; answering keeps the window non-empty.)
+            if lower >= upper {
+                return self.done(ply, depth, window_in, lower, Probe::Bounds, false);
+            }
             if upper <= alpha {
                 return self.done(ply, depth, window_in, upper, Probe::Bounds, false);
             }
@@ -248,11 +252,12 @@ impl<G: Game> Searcher<'_, G> {
         moves.clear();
         moves.extend(self.game.moves(position));
         let game = self.game;
+        let dynamic = !game.keeps_move_order();
         let slot_of = |mv: G::Move| game.history_slot(position, mv);
-        let history = (self.config.history && game.history_slots() > 0)
+        let history = (dynamic && self.config.history && game.history_slots() > 0)
             .then_some(&slot_of as &dyn Fn(G::Move) -> usize);
         let table_move = table_move.filter(|_| self.config.table_move_first);
-        self.ordering.order(&mut moves, ply, table_move, self.config.killers, history);
+        self.ordering.order(&mut moves, ply, table_move, dynamic && self.config.killers, history);
         moves
     }
 

@@ -108,6 +108,22 @@ fn check_finds_a_planted_error_at_the_right_ply() {
     );
 }
 
+/// The Connect Four position reached by the legal moves that `choices` pick (centre-first order),
+/// stopping when the game ends.
+fn connect4_playout(choices: &[usize]) -> String {
+    use nullwindow::games::connect4::MoveGeneration;
+    let mut moves = String::new();
+    for choice in choices {
+        let game = Connect4::from_moves(&moves).unwrap();
+        let legal: Vec<_> = game.with_generation(MoveGeneration::CentreFirst).moves(&game.root()).collect();
+        if legal.is_empty() {
+            break;
+        }
+        moves.push_str(&legal[choice % legal.len()].to_string());
+    }
+    moves
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
 
@@ -115,28 +131,46 @@ proptest::proptest! {
     #[test]
     fn connect4_move_generation_keeps_every_depth_limited_value(choices in proptest::collection::vec(0usize..7, 0..30), depth in 0u32..=5) {
         use nullwindow::games::connect4::MoveGeneration;
-        // Play legal moves picked by `choices` until the game ends.
-        let mut moves = String::new();
-        for choice in choices {
-            let game = Connect4::from_moves(&moves).unwrap();
-            let legal: Vec<_> = game.with_generation(MoveGeneration::CentreFirst).moves(&game.root()).collect();
-            if legal.is_empty() {
-                break;
-            }
-            moves.push_str(&legal[choice % legal.len()].to_string());
-        }
+        let moves = connect4_playout(&choices);
         let threats = Connect4::from_moves(&moves).unwrap();
         let centre = threats.with_generation(MoveGeneration::CentreFirst);
         let exact = nullwindow::reference::minimax::search(&centre, &centre.root(), depth).value;
         proptest::prop_assert_eq!(nullwindow::reference::minimax::search(&threats, &threats.root(), depth).value, exact, "{} at depth {}", moves, depth);
-        // The game's value bounds hold at this depth, and the engine that uses them stays exact.
+        // The game's value bounds hold at this depth (the engine asks at depth 1 and deeper), and
+        // the engine that uses them stays exact.
         let root = threats.root();
-        if let Some((lower, upper)) = threats.value_bounds(&root) {
+        if let Some((lower, upper)) = threats.value_bounds(&root, depth).filter(|_| depth >= 1) {
             let for_mover = threats.to_move(&root).perspective(exact);
             proptest::prop_assert!(lower <= for_mover && for_mover <= upper, "{} at depth {}: {} outside {:?}", moves, depth, for_mover, (lower, upper));
         }
         let mut engine = Engine::new(EngineConfig { tt_entries: 64, ..EngineConfig::default() });
         let result = engine.search(&threats, Algorithm::Mtdf, &Limits { depth, ..Limits::default() }, |_| {});
         proptest::prop_assert_eq!(result.value, exact, "engine on {} at depth {}", moves, depth);
+    }
+
+    /// `Game::value_bounds` holds at every depth the engine asks (1 and deeper) for every position
+    /// within two plies of a random one, where immediate wins, forced blocks and lost positions are
+    /// common; and bounds that meet are the exact value.
+    #[test]
+    fn connect4_value_bounds_hold_at_every_depth(choices in proptest::collection::vec(0usize..7, 8..42)) {
+        use nullwindow::games::connect4::MoveGeneration;
+        let start = Connect4::from_moves(&connect4_playout(&choices)).unwrap().with_generation(MoveGeneration::CentreFirst);
+        // Depth 4 sees the opponent's second stone; it is checked at the nearer positions only.
+        let mut positions = vec![(start.root(), 4)];
+        for ply in 1..=2 {
+            let next: Vec<_> = positions.iter().flat_map(|(p, _)| start.moves(p).map(|mv| (start.play(p, mv), 5 - ply)).collect::<Vec<_>>()).collect();
+            positions.extend(next);
+        }
+        for (position, deepest) in &positions {
+            let game = FromPosition { game: &start, root: *position };
+            for depth in 1..=*deepest {
+                let Some((lower, upper)) = start.value_bounds(position, depth) else {
+                    proptest::prop_assert!(start.is_terminal(position));
+                    continue;
+                };
+                let exact = start.to_move(position).perspective(nullwindow::reference::minimax::search(&game, position, depth).value);
+                proptest::prop_assert!(lower <= exact && exact <= upper, "{:?} at depth {}: {} outside {:?}", position, depth, exact, (lower, upper));
+            }
+        }
     }
 }
