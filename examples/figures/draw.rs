@@ -812,10 +812,10 @@ fn leaves_by_depth(model: Model) -> Measured {
     Measured { model, drivers, leaves }
 }
 
-const COLORS: [&str; 8] =
-    ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#555555"];
-const DASHES: [Option<&str>; 8] =
-    [None, None, Some("6 3"), Some("2 3"), None, Some("6 3"), None, Some("2 3")];
+const COLORS: [&str; 9] =
+    ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#17becf", "#8c564b", "#e377c2", "#555555"];
+const DASHES: [Option<&str>; 9] =
+    [None, None, Some("6 3"), Some("2 3"), None, Some("6 3"), Some("2 3"), None, Some("2 3")];
 
 fn leaves_figure(measured: &Measured) -> String {
     let depths: Vec<u32> = LEAVES_DEPTHS.collect();

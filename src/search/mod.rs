@@ -1,5 +1,5 @@
 //! The optimized engine: one negamax search with a transposition table, move ordering and iterative
-//! deepening, driven eight ways.
+//! deepening, driven nine ways.
 //!
 //! This is the code an engine author copies; the literal translations in the crate are measured
 //! against it. Every driver returns exactly the minimax value at the requested depth (the table
@@ -14,6 +14,7 @@
 //! | `negascout` | full window | [`negascout`] |
 //! | `mtdf` | MTD(f) from the previous value | [`alphabeta`] with null windows |
 //! | `mtd-bi` | MTD by bisection (C*) | same |
+//! | `mtd-pons` | MTD by bisection, half-way to the far bound first (Pons) | same |
 //! | `sss` | MTD(+INFINITY), SSS* | same |
 //! | `dual` | MTD(−INFINITY), DUAL* | same |
 //!
@@ -55,7 +56,7 @@ use crate::outcome::{Counts, Outcome, Pass};
 use crate::registry::{DriverInfo, Kind, Progress, SearchParams};
 use crate::value::Value;
 
-/// The eight drivers of the engine.
+/// The nine drivers of the engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     /// Fail-soft alpha-beta with the full window.
@@ -70,6 +71,8 @@ pub enum Algorithm {
     Mtdf,
     /// MTD by bisection (C*).
     MtdBi,
+    /// MTD by bisection that first tests half-way to the far bound: Pons' null-window search.
+    MtdPons,
     /// SSS* as MTD(+INFINITY).
     Sss,
     /// DUAL* as MTD(−INFINITY).
@@ -78,13 +81,14 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// Every algorithm, in registry order.
-    pub const ALL: [Self; 8] = [
+    pub const ALL: [Self; 9] = [
         Self::AlphaBeta,
         Self::Aspiration,
         Self::Pvs,
         Self::NegaScout,
         Self::Mtdf,
         Self::MtdBi,
+        Self::MtdPons,
         Self::Sss,
         Self::Dual,
     ];
@@ -101,7 +105,7 @@ impl Algorithm {
         const fn optimized(name: &'static str, source: &'static str) -> DriverInfo {
             DriverInfo { name, kind: Kind::Optimized, source, exact: true }
         }
-        const INFO: [DriverInfo; 8] = [
+        const INFO: [DriverInfo; 9] = [
             optimized(
                 "alphabeta",
                 "fail-soft alpha-beta with memory (Knuth and Moore 1975; Plaat's AlphaBetaWithMemory)",
@@ -111,6 +115,10 @@ impl Algorithm {
             optimized("negascout", "NegaScout (Reinefeld 1983)"),
             optimized("mtdf", "MTD(f) (Plaat, Schaeffer, Pijls and de Bruin 1996; seed 000)"),
             optimized("mtd-bi", "MTD by bisection, C* (Coplan 1982; Plaat et al. 1996)"),
+            optimized(
+                "mtd-pons",
+                "MTD by bisection, half-way to the far bound first (Pons, Solving Connect 4, part 8)",
+            ),
             optimized("sss", "SSS* as MTD(+INFINITY) (Stockman 1979; Plaat et al. 1996)"),
             optimized("dual", "DUAL* as MTD(-INFINITY) (Marsland et al. 1987; Plaat et al. 1996)"),
         ];
@@ -120,7 +128,7 @@ impl Algorithm {
     /// Whether the driver makes null-window passes at the root (and so reports them).
     #[must_use]
     pub const fn makes_passes(self) -> bool {
-        matches!(self, Self::Aspiration | Self::Mtdf | Self::MtdBi | Self::Sss | Self::Dual)
+        matches!(self, Self::Aspiration | Self::Mtdf | Self::MtdBi | Self::MtdPons | Self::Sss | Self::Dual)
     }
 }
 
@@ -532,6 +540,7 @@ fn run_driver<G: Game>(
         }
         Algorithm::Mtdf => mtd::mtd(searcher, root, depth, Pivot::LastResult, guess, passes),
         Algorithm::MtdBi => mtd::mtd(searcher, root, depth, Pivot::Bisection, guess, passes),
+        Algorithm::MtdPons => mtd::mtd(searcher, root, depth, Pivot::TowardFarBound, guess, passes),
         Algorithm::Sss => mtd::mtd(searcher, root, depth, Pivot::UpperBound, guess, passes),
         Algorithm::Dual => mtd::mtd(searcher, root, depth, Pivot::LowerBound, guess, passes),
     }

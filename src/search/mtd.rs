@@ -11,6 +11,14 @@
 //! | SSS* = MTD(+∞) | the upper bound: every pass but the last fails low |
 //! | DUAL* = MTD(−∞) | the lower bound plus one: every pass but the last fails high |
 //! | MTD-bi (C*) | the middle of the bounds |
+//! | MTD-Pons | half-way from 0 to the bound on the middle's side, while that lies beyond the middle; then the middle |
+//!
+//! MTD-Pons is the driver of Pascal Pons' Connect Four solver ("Solving Connect 4", part 8,
+//! "iterative deepening & null window"). Where a score says how soon the game is won, as in
+//! Connect Four, a test at an extreme value is a shallow search: the game's
+//! [value bounds](crate::game::Game::value_bounds) cut every line too long to reach it. Testing
+//! half-way to the far bound first is then iterative deepening by the window, and fills the table
+//! for the harder tests near 0.
 
 use super::alphabeta::alpha_beta;
 use super::searcher::Searcher;
@@ -29,6 +37,9 @@ pub enum Pivot {
     LowerBound,
     /// MTD-bi: bisect the interval between the bounds.
     Bisection,
+    /// MTD-Pons: half-way from 0 to the bound on the middle's side while that is further out than
+    /// the middle, else the middle.
+    TowardFarBound,
 }
 
 // ANCHOR: mtd
@@ -52,6 +63,7 @@ pub(crate) fn mtd<G: Game>(
             Pivot::UpperBound => upper,
             Pivot::LowerBound => lower + 1,
             Pivot::Bisection => lower + (upper - lower + 1) / 2,
+            Pivot::TowardFarBound => toward_far_bound(lower, upper),
         };
         g = alpha_beta(searcher, root, depth, gamma - 1, gamma, 0);
         if searcher.stop.stopped {
@@ -70,6 +82,24 @@ pub(crate) fn mtd<G: Game>(
     g
 }
 // ANCHOR_END: mtd
+
+// ANCHOR: toward_far_bound
+/// Pons' pivot in `(lower, upper]`: his `med` is the middle of the bounds, moved out to `min / 2`
+/// when it is not above 0 and `min / 2` is below it, or to `max / 2` when it is not below 0 and
+/// `max / 2` is above it (`solver.cpp`, `solve`). His test `(med, med + 1)` is the pass at
+/// `med + 1`.
+fn toward_far_bound(lower: Value, upper: Value) -> Value {
+    let middle = lower + (upper - lower) / 2;
+    let med = if middle <= 0 && lower / 2 < middle {
+        lower / 2
+    } else if middle >= 0 && upper / 2 > middle {
+        upper / 2
+    } else {
+        middle
+    };
+    (med + 1).clamp(lower + 1, upper)
+}
+// ANCHOR_END: toward_far_bound
 
 /// With [deeper entries](super::EngineConfig::deeper_entries), each pass may be answered from a
 /// different deeper table entry, so the lower bound of one pass and the upper bound of another can

@@ -46,9 +46,36 @@ pub struct Connect4Args {
     /// The Connect Four move generator.
     #[arg(long, value_enum, default_value_t = GenerationArg::Threats)]
     generation: GenerationArg,
+    /// Deepen iteratively (each depth's value the next one's first guess) instead of searching to
+    /// the end at once: slower on end and middle-game sets, much faster on opening positions.
+    #[arg(long)]
+    iterative_deepening: bool,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
+}
+
+/// Pons' published figures for his final solver (part 12 of "Solving Connect 4", lower-bound
+/// transposition table, strong solver), the step with the engine's ingredients: bitboard, table of
+/// both bounds, null-window search, no losing moves, threat-count ordering. Mean time per position
+/// in µs and mean positions explored, on his machine.
+const PONS_PART_12: [(&str, f64, f64); 6] = [
+    ("Test_L3_R1", 4.568, 51.28),
+    ("Test_L2_R1", 37.45, 449.6),
+    ("Test_L2_R2", 3212.0, 39_900.0),
+    ("Test_L1_R1", 254.6, 3_298.0),
+    ("Test_L1_R2", 96_630.0, 1_201_000.0),
+    ("Test_L1_R3", 5_490_000.0, 65_920_000.0),
+];
+
+/// Pons' figures for the set a file holds, recognised by its name (`Test_L2_R1`, or a file such as
+/// `Test_L2_R1.first20` holding its first lines).
+fn pons_figures(file: &str) -> Option<(f64, f64)> {
+    let name = std::path::Path::new(file).file_name()?.to_str()?;
+    PONS_PART_12
+        .iter()
+        .find(|(set, _, _)| name.split('.').next() == Some(*set))
+        .map(|&(_, microseconds, positions)| (microseconds, positions))
 }
 
 #[derive(Serialize)]
@@ -59,6 +86,9 @@ struct SetResult {
     mean_microseconds: f64,
     mean_nodes: f64,
     kilo_nodes_per_second: f64,
+    /// Pons' final solver on the whole set, when the file is one of his sets.
+    pons_mean_microseconds: Option<f64>,
+    pons_mean_positions: Option<f64>,
 }
 
 pub fn run(command: &BenchCommand) -> Result<ExitCode, CliError> {
@@ -76,7 +106,7 @@ pub fn run(command: &BenchCommand) -> Result<ExitCode, CliError> {
         let positions = read_positions(file, args.limit)?;
         let mut engine = Engine::new(EngineConfig {
             tt_entries: args.tt_entries,
-            iterative_deepening: false,
+            iterative_deepening: args.iterative_deepening,
             ..EngineConfig::default()
         });
         let bar = progress_bar(positions.len() as u64, file);
@@ -110,22 +140,45 @@ pub fn run(command: &BenchCommand) -> Result<ExitCode, CliError> {
             mean_microseconds: time.as_secs_f64() * 1e6 / count,
             mean_nodes: nodes as f64 / count,
             kilo_nodes_per_second: if time.is_zero() { 0.0 } else { nodes as f64 / time.as_secs_f64() / 1e3 },
+            pons_mean_microseconds: pons_figures(file).map(|(microseconds, _)| microseconds),
+            pons_mean_positions: pons_figures(file).map(|(_, positions)| positions),
         });
     }
     if args.json {
         println!("{}", serde_json::to_string_pretty(&results)?);
     } else {
-        println!("{} with {} table entries, one table per set", args.algo, args.tt_entries);
+        let deepening = if args.iterative_deepening { ", iterative deepening" } else { "" };
+        println!("{} with {} table entries, one table per set{deepening}", args.algo, args.tt_entries);
         println!();
         println!(
-            "{:<24}  {:>9}  {:>7}  {:>14}  {:>14}  {:>12}",
-            "set", "positions", "right", "mean time", "mean nodes", "K nodes/s"
+            "{:<24}  {:>9}  {:>7}  {:>14}  {:>12}  {:>10}  {:>14}  {:>12}",
+            "set",
+            "positions",
+            "right",
+            "mean time",
+            "mean nodes",
+            "K nodes/s",
+            "Pons mean time",
+            "Pons nodes"
         );
         for r in &results {
+            let pons_time = r.pons_mean_microseconds.map_or_else(|| "-".to_owned(), |t| format!("{t:.1} µs"));
+            let pons_nodes = r.pons_mean_positions.map_or_else(|| "-".to_owned(), |n| format!("{n:.1}"));
             println!(
-                "{:<24}  {:>9}  {:>7}  {:>11.1} µs  {:>14.1}  {:>12.0}",
-                r.file, r.positions, r.right, r.mean_microseconds, r.mean_nodes, r.kilo_nodes_per_second
+                "{:<24}  {:>9}  {:>7}  {:>11.1} µs  {:>12.1}  {:>10.0}  {:>14}  {:>12}",
+                r.file,
+                r.positions,
+                r.right,
+                r.mean_microseconds,
+                r.mean_nodes,
+                r.kilo_nodes_per_second,
+                pons_time,
+                pons_nodes
             );
+        }
+        if results.iter().any(|r| r.pons_mean_microseconds.is_some()) {
+            println!();
+            println!("Pons: part 12 of \"Solving Connect 4\" (strong solver, whole set, his machine).");
         }
     }
     let all_right = results.iter().all(|r| r.right == r.positions);
