@@ -14,13 +14,17 @@
 //! * The engine's opt-in `deeper_entries` mode meets it at the root for every driver, across
 //!   sequences of searches that leave deeper entries behind (the default mode stays exact on the
 //!   same graphs: `engine::a_table_reused_across_searches_stays_exact`).
+//! * On a small graph, what the variants do with their table, call by call: a repeated search that
+//!   failed is answered by the bound it stored, Marsland's lookup reads the entries another search
+//!   left, and Marsland's scheme replaces an entry only by one at least as deep.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use nullwindow::game::Game;
 use nullwindow::literal::memory::Memory;
-use nullwindow::literal::wesselink::{TableFlag, TranspositionTable, Variant};
+use nullwindow::literal::wesselink::{TableEntry, TableFlag, TranspositionTable, Variant};
 use nullwindow::literal::{Call, Search};
 use nullwindow::search::{Algorithm, Engine, EngineConfig, Limits};
 use nullwindow::theory::{is_fail_soft_result, witness};
@@ -236,6 +240,22 @@ proptest! {
         }
         prop_assert!(table.iter().all(|(_, entry)| entry.flag != TableFlag::Exact));
     }
+
+    /// The Python `negamax_ttw_current_alpha` tests `value <= alpha` first, against the current
+    /// `alpha`, which is at least `value` after the loop: every entry it stores is an upper bound,
+    /// and its lower-bound and exact cases are never taken.
+    #[test]
+    fn the_python_current_alpha_variant_stores_only_upper_bounds(
+        (tree, runs) in graphs_with_transpositions().prop_flat_map(|tree| { let runs = runs(&tree); (Just(tree), runs) })
+    ) {
+        let mut observer = |_: &Call<NodeId>| {};
+        let mut search = Search::new(&tree, Memory::keyed_by_node(), &mut observer);
+        let mut table = TranspositionTable::new();
+        for run in &runs {
+            Variant::TtwCurrentAlpha.search(&mut search, &run.position, run.alpha, run.beta, run.depth, &mut table);
+        }
+        prop_assert!(table.iter().all(|(_, entry)| entry.flag == TableFlag::Upperbound));
+    }
 }
 
 proptest! {
@@ -285,4 +305,107 @@ fn a_repeated_search_is_answered_by_the_table_and_the_table_says_what_it_holds()
     assert!(!table.is_empty() && table.len() > 1);
     assert_eq!(table.iter().count(), table.len());
     assert!(table.iter().all(|(key, entry)| table.get(key) == Some(entry)));
+}
+
+/// The graph of `testdata/trees/transposition.gtree`: its root is worth 5 at depth 1 and 3 at depths
+/// 2 and 3.
+fn transposition_graph() -> Tree {
+    gtree::parse(include_str!("../../testdata/trees/transposition.gtree")).unwrap()
+}
+
+/// Runs each `(variant, run)` in turn with one table: each run's result and number of calls, and
+/// the table left behind.
+fn runs_sharing_a_table(tree: &Tree, runs: &[(Variant, Run)]) -> (Vec<(Value, usize)>, TranspositionTable) {
+    let calls = Cell::new(0);
+    let mut observer = |_: &Call<NodeId>| calls.set(calls.get() + 1);
+    let mut search = Search::new(tree, Memory::keyed_by_node(), &mut observer);
+    let mut table = TranspositionTable::new();
+    let mut results = Vec::new();
+    for (variant, run) in runs {
+        let before = calls.get();
+        let value = variant.search(&mut search, &run.position, run.alpha, run.beta, run.depth, &mut table);
+        results.push((value, calls.get() - before));
+    }
+    (results, table)
+}
+
+#[test]
+fn a_repeated_failing_search_is_answered_by_the_bound_it_stored() {
+    // The root is worth 3 at depth 2: the window (4, 5) fails low and leaves an upper bound at most
+    // 4, the window (1, 2) fails high and leaves a lower bound at least 2. The variants that answer
+    // from the table answer the same search again from that bound, in one call.
+    let tree = transposition_graph();
+    let root = tree.root();
+    for variant in [Variant::Ttw, Variant::TtwCurrentAlphaVerified] {
+        for (alpha, beta, flag) in [(4, 5, TableFlag::Upperbound), (1, 2, TableFlag::Lowerbound)] {
+            let run = Run { position: root, alpha, beta, depth: 2 };
+            let (results, table) = runs_sharing_a_table(&tree, &[(variant, run), (variant, run)]);
+            let (first, _) = results[0];
+            let name = variant.name();
+            assert_eq!(
+                table.get(u64::from(root.0)),
+                Some(TableEntry { value: first, depth: 2, flag }),
+                "{name}"
+            );
+            assert_eq!(results[1], (first, 1), "{name} with ({alpha}, {beta})");
+        }
+    }
+}
+
+#[test]
+fn marslands_lookup_uses_the_entries_another_search_left() {
+    // `negamax_ttw_marsland_lookup` never writes its table, but it reads one: here one that
+    // `negamax_ttw` filled 2 plies deep, read by a 1-ply search (the root is worth 5 at depth 1).
+    let tree = transposition_graph();
+    let root = tree.root();
+    let run = |alpha, beta, depth| Run { position: root, alpha, beta, depth };
+    let key = u64::from(root.0);
+
+    // An exact entry at least as deep answers the node, with its own (deeper) value.
+    let (results, table) = runs_sharing_a_table(
+        &tree,
+        &[
+            (Variant::Ttw, run(-INFINITY, INFINITY, 2)),
+            (Variant::TtwMarslandLookup, run(-INFINITY, INFINITY, 1)),
+        ],
+    );
+    assert_eq!(table.get(key), Some(TableEntry { value: 3, depth: 2, flag: TableFlag::Exact }));
+    assert_eq!(results[1], (3, 1));
+
+    // An upper bound of 3 closes the window (4, 5): answered at once.
+    let (results, table) = runs_sharing_a_table(
+        &tree,
+        &[(Variant::Ttw, run(4, 5, 2)), (Variant::TtwMarslandLookup, run(4, 5, 1))],
+    );
+    assert_eq!(table.get(key), Some(TableEntry { value: 3, depth: 2, flag: TableFlag::Upperbound }));
+    assert_eq!(results[1], (3, 1));
+
+    // With the full window it only narrows it to (-INFINITY, 3): the root is searched, and its first
+    // child's 5 fails high.
+    let (results, _) = runs_sharing_a_table(
+        &tree,
+        &[(Variant::Ttw, run(4, 5, 2)), (Variant::TtwMarslandLookup, run(-INFINITY, INFINITY, 1))],
+    );
+    assert_eq!(results[1], (5, 2));
+}
+
+#[test]
+fn marslands_scheme_replaces_an_entry_only_by_one_at_least_as_deep() {
+    // `negamax_ttm` stores a result only over an entry of no more depth. The window (4, 5) leaves an
+    // upper bound 3 from 2 plies; a 1-ply full-window search, which the bound only narrows, fails
+    // high at 5 and leaves it; a 3-ply search replaces it by the exact 3.
+    let tree = transposition_graph();
+    let root = tree.root();
+    let run = |alpha, beta, depth| (Variant::Ttm, Run { position: root, alpha, beta, depth });
+    let key = u64::from(root.0);
+    let runs = [run(4, 5, 2), run(-INFINITY, INFINITY, 1), run(-INFINITY, INFINITY, 3)];
+    let expected = [
+        (3, TableEntry { value: 3, depth: 2, flag: TableFlag::Upperbound }),
+        (5, TableEntry { value: 3, depth: 2, flag: TableFlag::Upperbound }),
+        (3, TableEntry { value: 3, depth: 3, flag: TableFlag::Exact }),
+    ];
+    for (count, (value, entry)) in expected.into_iter().enumerate() {
+        let (results, table) = runs_sharing_a_table(&tree, &runs[..=count]);
+        assert_eq!((results[count].0, table.get(key)), (value, Some(entry)), "after {} runs", count + 1);
+    }
 }
