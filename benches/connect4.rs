@@ -1,37 +1,99 @@
 //! The generic engine on Connect Four against the `connect-four-solver` crate (a Rust solver in Pascal
-//! Pons' style, with game-specific search), on the same positions in one run: the first 100 positions
-//! of Pons' `Test_L3_R1` (end game) and the first 20 of `Test_L2_R1` (middle game), committed in
-//! `testdata/connect4/`. Each side reuses one solver (one table) across a set, made before the clock
-//! starts; every score is checked before timing. `cargo bench --bench connect4`; quote medians and
-//! ratios.
+//! Pons' style, with game-specific search), on the same positions in one run, set by set: each side
+//! reuses one solver (one table) across a set, made before the clock starts, and every score is
+//! checked before timing. Quote medians and the ratios between the lines of one group.
+//!
+//! By default the sets are the first lines of Pons' four test sets committed in `testdata/connect4/`
+//! (100 end-game, 20 easy and 20 medium middle-game, 100 opening positions). To time his whole sets,
+//! point `NULLWINDOW_CONNECT4_SETS` at a directory holding `Test_L3_R1`, `Test_L2_R1`, `Test_L2_R2` and
+//! `Test_L1_R1`:
+//!
+//! ```text
+//! NULLWINDOW_CONNECT4_SETS=path/to/sets cargo bench --bench connect4
+//! ```
+//!
+//! The engine runs `mtd-pons` (the driver of Pons' own solver) and `mtdf`, both with the game's
+//! threat-based move generation, and `mtdf` with iterative deepening; on the two easy sets also
+//! `mtd-pons` with centre-first moves only, to show what the game's move generation buys.
+
+use std::path::PathBuf;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use nullwindow::game::Game;
 use nullwindow::games::connect4::{Connect4, MoveGeneration};
 use nullwindow::search::{Algorithm, Engine, EngineConfig, Limits};
 
-fn positions(file: &str) -> Vec<(String, i32)> {
-    let path = format!("{}/testdata/connect4/{file}", env!("CARGO_MANIFEST_DIR"));
+/// Pons' sets, with the committed first lines used when no directory of whole sets is given.
+const SETS: [(&str, &str); 4] = [
+    ("Test_L3_R1", "Test_L3_R1.first100"),
+    ("Test_L2_R1", "Test_L2_R1.first20"),
+    ("Test_L2_R2", "Test_L2_R2.first20"),
+    ("Test_L1_R1", "Test_L1_R1.first100"),
+];
+
+fn positions(path: &PathBuf) -> Vec<(String, i32)> {
     std::fs::read_to_string(path)
-        .expect("the committed test positions")
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
         .lines()
+        .filter(|line| !line.trim().is_empty())
         .map(|line| {
             let (moves, score) = line.split_once(' ').expect("MOVES SCORE");
-            (moves.to_owned(), score.parse().expect("an integer score"))
+            (moves.to_owned(), score.trim().parse().expect("an integer score"))
         })
         .collect()
 }
 
-fn engine() -> Engine<Connect4> {
-    Engine::new(EngineConfig { tt_entries: 1 << 22, iterative_deepening: false, ..EngineConfig::default() })
+/// How the engine is run on a set.
+#[derive(Clone, Copy)]
+struct Setup {
+    label: &'static str,
+    algorithm: Algorithm,
+    generation: MoveGeneration,
+    iterative_deepening: bool,
+}
+
+const SETUPS: [Setup; 4] = [
+    Setup {
+        label: "nullwindow mtd-pons",
+        algorithm: Algorithm::MtdPons,
+        generation: MoveGeneration::Threats,
+        iterative_deepening: false,
+    },
+    Setup {
+        label: "nullwindow mtdf",
+        algorithm: Algorithm::Mtdf,
+        generation: MoveGeneration::Threats,
+        iterative_deepening: false,
+    },
+    Setup {
+        label: "nullwindow mtdf, iterative deepening",
+        algorithm: Algorithm::Mtdf,
+        generation: MoveGeneration::Threats,
+        iterative_deepening: true,
+    },
+    Setup {
+        label: "nullwindow mtd-pons, centre first",
+        algorithm: Algorithm::MtdPons,
+        generation: MoveGeneration::CentreFirst,
+        iterative_deepening: false,
+    },
+];
+
+fn engine(setup: Setup) -> Engine<Connect4> {
+    Engine::new(EngineConfig {
+        tt_entries: 1 << 22,
+        iterative_deepening: setup.iterative_deepening,
+        ..EngineConfig::default()
+    })
 }
 
 /// Solves a set with the engine; the scores from the side to move.
-fn solve_all(engine: &mut Engine<Connect4>, set: &[(String, i32)], generation: MoveGeneration) -> Vec<i32> {
+fn solve_all(engine: &mut Engine<Connect4>, set: &[(String, i32)], setup: Setup) -> Vec<i32> {
     set.iter()
         .map(|(moves, _)| {
-            let game = Connect4::from_moves(moves).expect("a legal position").with_generation(generation);
-            let value = engine.search(&game, Algorithm::Mtdf, &Limits::default(), |_| {}).value;
+            let game =
+                Connect4::from_moves(moves).expect("a legal position").with_generation(setup.generation);
+            let value = engine.search(&game, setup.algorithm, &Limits::default(), |_| {}).value;
             game.to_move(&game.root()).perspective(value)
         })
         .collect()
@@ -44,23 +106,27 @@ fn solver_all(solver: &mut connect_four_solver::Solver, set: &[(String, i32)]) -
 }
 
 fn sets(c: &mut Criterion) {
-    for (name, file) in
-        [("Test_L3_R1 first 100", "Test_L3_R1.first100"), ("Test_L2_R1 first 20", "Test_L2_R1.first20")]
-    {
-        let set = positions(file);
+    let whole_sets = std::env::var_os("NULLWINDOW_CONNECT4_SETS").map(PathBuf::from);
+    for (set_name, first_lines) in SETS {
+        let path = whole_sets.as_ref().map_or_else(
+            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/connect4").join(first_lines),
+            |dir| dir.join(set_name),
+        );
+        let set = positions(&path);
         let scores: Vec<i32> = set.iter().map(|&(_, score)| score).collect();
-        assert_eq!(solve_all(&mut engine(), &set, MoveGeneration::Threats), scores);
-        assert_eq!(solver_all(&mut connect_four_solver::Solver::new(), &set), scores);
-        let mut group = c.benchmark_group(name);
+        assert_eq!(solver_all(&mut connect_four_solver::Solver::new(), &set), scores, "{set_name}");
+        let mut group = c.benchmark_group(format!("{set_name}, {} positions", set.len()));
         group.sample_size(10);
-        for (label, generation) in [
-            ("nullwindow mtdf, threats", MoveGeneration::Threats),
-            ("nullwindow mtdf, centre first", MoveGeneration::CentreFirst),
-        ] {
-            group.bench_function(label, |b| {
+        let easy = set_name.ends_with("_R1") && !set_name.starts_with("Test_L1");
+        for setup in SETUPS {
+            if setup.generation == MoveGeneration::CentreFirst && !easy {
+                continue;
+            }
+            assert_eq!(solve_all(&mut engine(setup), &set, setup), scores, "{set_name}: {}", setup.label);
+            group.bench_function(setup.label, |b| {
                 b.iter_batched_ref(
-                    engine,
-                    |engine| solve_all(engine, &set, generation),
+                    || engine(setup),
+                    |engine| solve_all(engine, &set, setup),
                     BatchSize::PerIteration,
                 );
             });

@@ -60,6 +60,21 @@ fn connect4_scores_match_pons_on_end_and_middle_game_positions() {
     }
 }
 
+/// Pons' own driver on the first lines of all four of his sets, one table reused across each set
+/// (as `nullwindow bench connect4` runs): the harder middle-game and the opening positions too.
+#[test]
+fn mtd_pons_scores_match_pons_on_every_set() {
+    for file in ["Test_L3_R1.first100", "Test_L2_R1.first20", "Test_L2_R2.first20", "Test_L1_R1.first100"] {
+        let mut engine = Engine::new(EngineConfig { tt_entries: 1 << 18, ..EngineConfig::default() });
+        for (moves, score) in pons_positions(file) {
+            let game = Connect4::from_moves(&moves).unwrap();
+            let value =
+                engine.search_value(&game, Algorithm::MtdPons, game.depth_bound(&game.root()).unwrap(), None);
+            assert_eq!(game.to_move(&game.root()).perspective(value), score, "{file}: position {moves}");
+        }
+    }
+}
+
 #[test]
 fn divide_agrees_with_solving_each_child_on_its_own() {
     let game = TicTacToe::from_moves("15").unwrap();
