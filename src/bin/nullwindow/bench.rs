@@ -34,8 +34,8 @@ pub struct Connect4Args {
     /// Test set files, e.g. Test_L3_R1.
     #[arg(required = true)]
     files: Vec<String>,
-    /// The optimized driver (see `nullwindow algos`).
-    #[arg(long, default_value = "mtdf")]
+    /// The optimized driver (see `nullwindow algos`); by default the driver of Pons' own solver.
+    #[arg(long, default_value = "mtd-pons")]
     algo: String,
     /// Transposition-table entries (one table reused across a set, as Pons' solver is).
     #[arg(long, default_value_t = 1 << 22)]
