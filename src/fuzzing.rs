@@ -10,7 +10,7 @@
 //! | [`parsers`] | both tree formats: no panic on any bytes; what parses prints and parses back to the same tree |
 //! | [`drivers`] | every exact driver returns the minimax value on a decoded tree, at a decoded depth and first guess |
 //! | [`engine`] | the optimized engine with tiny tables, each switch and iterative deepening is exact; with deeper entries it meets the witness criterion |
-//! | [`connect4`] | position strings never panic; legal positions keep their depth-limited values under both move generators and the engine |
+//! | [`connect4`] | position strings never panic; legal positions keep their depth-limited values under both move generators and the engine, within the game's value bounds |
 
 use crate::game::Game;
 use crate::games::connect4::{Connect4, MoveGeneration};
@@ -248,28 +248,43 @@ fn deeper_entries_meet_the_witness_criterion(
     Ok(())
 }
 
-/// Connect Four position strings: never a panic; a legal position keeps its value at depths 0 to 3
-/// under both move generators and the engine's MTD(f) with a tiny table.
+/// Connect Four position strings: never a panic; a legal position keeps its value at depths 0 to 4
+/// under both move generators and the engine's MTD(f) and MTD-Pons with a tiny table, and the game's
+/// value bounds hold at every depth the engine asks them (1 and deeper).
 ///
 /// # Errors
-/// A value that differs.
+/// A value that differs, or a bound it breaks.
 pub fn connect4(data: &[u8]) -> Result<(), Finding> {
     let moves = String::from_utf8_lossy(data);
     let Ok(game) = Connect4::from_moves(&moves) else { return Ok(()) };
     let centre = game.with_generation(MoveGeneration::CentreFirst);
-    for depth in 0..=3 {
+    let root = game.root();
+    for depth in 0..=4 {
         let exact = minimax::search(&centre, &centre.root(), depth).value;
-        let threats = minimax::search(&game, &game.root(), depth).value;
-        let engine = Engine::new(EngineConfig { tt_entries: 16, ..EngineConfig::default() }).search(
-            &game,
-            Algorithm::Mtdf,
-            &Limits { depth, ..Limits::default() },
-            |_| {},
-        );
-        if threats != exact || engine.value != exact {
+        let threats = minimax::search(&game, &root, depth).value;
+        if threats != exact {
+            return Err(format!("'{moves}' at depth {depth}: centre first {exact}, threats {threats}"));
+        }
+        for algorithm in [Algorithm::Mtdf, Algorithm::MtdPons] {
+            let engine = Engine::new(EngineConfig { tt_entries: 16, ..EngineConfig::default() }).search(
+                &game,
+                algorithm,
+                &Limits { depth, ..Limits::default() },
+                |_| {},
+            );
+            if engine.value != exact {
+                return Err(format!(
+                    "'{moves}' at depth {depth}: exact {exact}, {algorithm} {}",
+                    engine.value
+                ));
+            }
+        }
+        let for_mover = game.to_move(&root).perspective(exact);
+        if let Some((lower, upper)) = game.value_bounds(&root, depth).filter(|_| depth >= 1)
+            && !(lower <= for_mover && for_mover <= upper)
+        {
             return Err(format!(
-                "'{moves}' at depth {depth}: centre first {exact}, threats {threats}, engine {}",
-                engine.value
+                "'{moves}' at depth {depth}: {for_mover} outside the bounds ({lower}, {upper})"
             ));
         }
     }
