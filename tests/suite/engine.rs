@@ -272,17 +272,20 @@ fn limits_iterations_and_clear_do_what_they_say() {
         );
         // Walking the principal variation after each iteration visits nodes, counted apart.
         assert!(first.statistics.verification_nodes > 0, "{algorithm}: the walk was not counted");
-        // Exactly: at depth 1 the walk tests the table's best move, a leaf, and stops.
-        let shallow: nullwindow::tree::Tree = "(3 5 1)".parse().unwrap();
-        let config = EngineConfig { iterative_deepening: false, ..EngineConfig::default() };
-        let walked = Engine::new(config).search(
-            &shallow,
-            algorithm,
-            &Limits { depth: 1, ..Limits::default() },
-            |_| {},
-        );
-        assert_eq!(walked.principal_variation, [1], "{algorithm}");
-        assert_eq!(walked.statistics.verification_nodes, 1, "{algorithm}: the walk's nodes miscounted");
+        // Exactly: where the table answers each step's test at once, the walk costs one node a ply.
+        for (text, line) in [("(3 5 1)", vec![1]), ("((3 5) (1 9) (2 4))", vec![0, 0])] {
+            let small: nullwindow::tree::Tree = text.parse().unwrap();
+            let config = EngineConfig { iterative_deepening: false, ..EngineConfig::default() };
+            let depth = line.len() as u32;
+            let walked =
+                Engine::new(config).search(&small, algorithm, &Limits { depth, ..Limits::default() }, |_| {});
+            assert_eq!(walked.principal_variation, line, "{algorithm} on {text}");
+            assert_eq!(
+                walked.statistics.verification_nodes,
+                u64::from(depth),
+                "{algorithm} on {text}: the walk's nodes miscounted"
+            );
+        }
         // Every driver cuts off on a random 5^6 tree, and the ones that pass over the root again
         // find the earlier passes' bounds in the table.
         assert!(first.statistics.cutoffs > 0, "{algorithm}: no cut-off counted");
