@@ -18,7 +18,7 @@
 //! | [`tree`] | explicit trees: the arena, the parenthesis and `gtree` formats, random trees |
 //! | [`reference`](mod@reference) | plain minimax in minimax and negamax form: the oracle |
 //! | [`literal`] | line-by-line translations of the published pseudo-code, one module per source |
-//! | [`search`] | the optimized engine: table, ordering, iterative deepening, eight drivers |
+//! | [`search`] | the optimized engine: table, ordering, iterative deepening, nine drivers |
 //! | [`registry`] | every driver by name, as the command line lists and runs them |
 //! | [`oracle`] | run drivers and check them against minimax |
 //! | [`outcome`] | what a search reports: value, leaves, nodes, passes |
