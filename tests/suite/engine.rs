@@ -351,3 +351,15 @@ proptest! {
         }
     }
 }
+
+/// Among moves of equal value the first one searched is the best move, as in the textbook's strict
+/// `value > g`: the line the engine reports does not jump to a later move that is only as good.
+#[test]
+fn the_first_of_equally_good_moves_is_the_best_move() {
+    let tree: nullwindow::tree::Tree = "(5 5 5)".parse().unwrap();
+    for algorithm in Algorithm::ALL {
+        let config = EngineConfig { iterative_deepening: false, ..EngineConfig::default() };
+        let result = Engine::new(config).search(&tree, algorithm, &Limits::default(), |_| {});
+        assert_eq!((result.value, result.best_move), (5, Some(0)), "{algorithm}");
+    }
+}
