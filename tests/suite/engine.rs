@@ -350,6 +350,59 @@ proptest! {
             prop_assert!(iteration.passes.len() <= 2, "depth {}: {:?}", iteration.depth, iteration.passes);
         }
     }
+
+    /// A guess closer to the value than the window's half-width is confirmed by a single pass.
+    #[test]
+    fn aspiration_around_the_value_takes_one_pass(tree in trees(), off in -19..=19 as Value) {
+        let exact = minimax::search(&tree, &tree.root_id(), u32::MAX).value;
+        let config = EngineConfig { first_guess: Some(exact + off), aspiration_delta: 20, iterative_deepening: false, ..EngineConfig::default() };
+        let result = Engine::new(config).search(&tree, Algorithm::Aspiration, &Limits::default(), |_| {});
+        prop_assert_eq!(result.value, exact);
+        prop_assert_eq!(result.iterations.len(), 1);
+        prop_assert_eq!(result.iterations[0].passes.len(), 1, "{:?}", result.iterations[0].passes);
+    }
+}
+
+/// A game that breaks the admissibility contract: one move, to a leaf worth `+INFINITY`.
+struct ReachesInfinity;
+
+impl Game for ReachesInfinity {
+    type Position = bool;
+    type Move = u8;
+    type Moves = std::option::IntoIter<u8>;
+
+    fn root(&self) -> bool {
+        false
+    }
+    fn to_move(&self, position: &bool) -> Player {
+        if *position { Player::Min } else { Player::Max }
+    }
+    fn moves(&self, position: &bool) -> Self::Moves {
+        (!*position).then_some(0).into_iter()
+    }
+    fn play(&self, _: &bool, _: u8) -> bool {
+        true
+    }
+    fn evaluate(&self, _: &bool) -> Value {
+        INFINITY
+    }
+    fn key(&self, position: &bool) -> u64 {
+        u64::from(*position)
+    }
+}
+
+/// Aspiration stops when a result reaches a window edge that is already `±INFINITY`: there is nothing
+/// to re-open, and a game that breaks its contract with an infinite value must not hang the search.
+#[test]
+fn aspiration_does_not_loop_on_a_result_at_infinity() {
+    let config = EngineConfig { iterative_deepening: false, ..EngineConfig::default() };
+    let result = Engine::new(config).search(
+        &ReachesInfinity,
+        Algorithm::Aspiration,
+        &Limits { depth: 1, ..Limits::default() },
+        |_| {},
+    );
+    assert_eq!(result.value, INFINITY);
 }
 
 /// Among moves of equal value the first one searched is the best move, as in the textbook's strict
