@@ -57,14 +57,22 @@ pub(crate) fn mtd<G: Game>(
     let (mut lower, mut upper) = (-INFINITY, INFINITY);
     let mut g = first_guess.clamp(-INFINITY, INFINITY);
     while lower < upper {
-        // Each pivot lies in (lower, upper], so every pass moves one bound and the loop ends.
+        // Each pivot lies in (lower, upper], so every pass moves one bound and the loop ends. (The
+        // last result is one of the bounds, or the first guess, which lies between them.)
         let gamma = match pivot {
-            Pivot::LastResult => (if g == lower { g + 1 } else { g }).clamp(lower + 1, upper),
+            Pivot::LastResult => {
+                if g == lower {
+                    g + 1
+                } else {
+                    g
+                }
+            }
             Pivot::UpperBound => upper,
             Pivot::LowerBound => lower + 1,
             Pivot::Bisection => lower + (upper - lower + 1) / 2,
             Pivot::TowardFarBound => toward_far_bound(lower, upper),
         };
+        debug_assert!(lower < gamma && gamma <= upper, "pivot {gamma} outside ({lower}, {upper}]");
         g = alpha_beta(searcher, root, depth, gamma - 1, gamma, 0);
         if searcher.stop.stopped {
             return g;
