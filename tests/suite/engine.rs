@@ -363,8 +363,9 @@ proptest! {
     }
 }
 
-/// A game that breaks the admissibility contract: one move, to a leaf worth `+INFINITY`.
-struct ReachesInfinity;
+/// A game that breaks the admissibility contract: one move, to a leaf worth the given value
+/// (`±INFINITY`), for MAX.
+struct ReachesInfinity(Value);
 
 impl Game for ReachesInfinity {
     type Position = bool;
@@ -384,7 +385,7 @@ impl Game for ReachesInfinity {
         true
     }
     fn evaluate(&self, _: &bool) -> Value {
-        INFINITY
+        self.0
     }
     fn key(&self, position: &bool) -> u64 {
         u64::from(*position)
@@ -395,14 +396,13 @@ impl Game for ReachesInfinity {
 /// to re-open, and a game that breaks its contract with an infinite value must not hang the search.
 #[test]
 fn aspiration_does_not_loop_on_a_result_at_infinity() {
-    let config = EngineConfig { iterative_deepening: false, ..EngineConfig::default() };
-    let result = Engine::new(config).search(
-        &ReachesInfinity,
-        Algorithm::Aspiration,
-        &Limits { depth: 1, ..Limits::default() },
-        |_| {},
-    );
-    assert_eq!(result.value, INFINITY);
+    for infinity in [INFINITY, -INFINITY] {
+        let config = EngineConfig { iterative_deepening: false, ..EngineConfig::default() };
+        let limits = Limits { depth: 1, ..Limits::default() };
+        let result =
+            Engine::new(config).search(&ReachesInfinity(infinity), Algorithm::Aspiration, &limits, |_| {});
+        assert_eq!(result.value, infinity);
+    }
 }
 
 /// Among moves of equal value the first one searched is the best move, as in the textbook's strict
