@@ -131,3 +131,30 @@ fn confirm<G: Game>(
     passes.push(Pass { alpha: -INFINITY, beta: INFINITY, result });
     result
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pons' pivots, worked by hand from his `solve` for the bounds a Connect Four search passes
+    /// through: half-way out while that is beyond the middle, then the middle.
+    #[test]
+    fn pons_pivot_tests_half_way_to_the_far_bound_first() {
+        let cases = [
+            ((-18, 19), -8), // middle 0: half the lower bound, -9, tested as value >= -8
+            ((-9, 19), 10),  // middle 5: half the upper bound, 9
+            ((-9, 10), -3),  // middle 0: -4
+            ((-4, 10), 6),   // middle 3: 5
+            ((-2, 5), 3),    // middle 1: 2
+            ((-2, 2), 0),    // middle 0: -1
+            ((-1, 2), 2),    // middle 0, -1 / 2 is 0, not below it: half the upper bound, 1
+            ((-1, 1), 1),    // middle 0, both halves 0: the middle
+            ((3, 10), 7),    // middle 6 is beyond 10 / 2: the middle
+            ((-10, -3), -6), // middle -7 is beyond -10 / 2: the middle
+            ((-INFINITY, INFINITY), -INFINITY / 2 + 1),
+        ];
+        for ((lower, upper), pivot) in cases {
+            assert_eq!(toward_far_bound(lower, upper), pivot, "bounds ({lower}, {upper}]");
+        }
+    }
+}
