@@ -105,7 +105,8 @@ fn toward_far_bound(lower: Value, upper: Value) -> Value {
     } else {
         middle
     };
-    (med + 1).clamp(lower + 1, upper)
+    // `med` lies in `[lower, upper)`, so the test value is in `(lower, upper]` (asserted in `mtd`).
+    med + 1
 }
 // ANCHOR_END: toward_far_bound
 
