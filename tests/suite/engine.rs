@@ -416,3 +416,21 @@ fn the_first_of_equally_good_moves_is_the_best_move() {
         assert_eq!((result.value, result.best_move), (5, Some(0)), "{algorithm}");
     }
 }
+
+/// The node limit is exact: a search allowed exactly the nodes it needs completes, one fewer stops it.
+#[test]
+fn a_node_limit_allows_exactly_that_many_nodes() {
+    let tree = uniform_random_tree(3, 4, 5);
+    for algorithm in Algorithm::ALL {
+        let config = EngineConfig { iterative_deepening: false, ..EngineConfig::default() };
+        let needed =
+            Engine::new(config.clone()).search(&tree, algorithm, &Limits::default(), |_| {}).statistics.nodes;
+        let enough = Limits { nodes: Some(needed), ..Limits::default() };
+        assert!(
+            !Engine::new(config.clone()).search(&tree, algorithm, &enough, |_| {}).stopped,
+            "{algorithm}"
+        );
+        let short = Limits { nodes: Some(needed - 1), ..Limits::default() };
+        assert!(Engine::new(config).search(&tree, algorithm, &short, |_| {}).stopped, "{algorithm}");
+    }
+}
