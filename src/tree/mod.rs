@@ -463,4 +463,16 @@ mod tests {
         assert_eq!(players, [Player::Max, Player::Min, Player::Max, Player::Max, Player::Min]);
         assert_eq!(tree.children(NodeId(0)), [NodeId(1), NodeId(4)]);
     }
+
+    #[test]
+    fn the_builder_knows_how_deep_it_is() {
+        let mut builder = TreeBuilder::new();
+        assert_eq!(builder.open_depth(), 0);
+        builder.open().unwrap();
+        builder.open().unwrap();
+        assert_eq!(builder.open_depth(), 2);
+        builder.leaf(1).unwrap();
+        builder.close().unwrap();
+        assert_eq!(builder.open_depth(), 1);
+    }
 }

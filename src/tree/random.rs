@@ -255,6 +255,25 @@ mod tests {
     }
 
     #[test]
+    fn single_value_ranges_are_not_empty_and_empty_ones_name_themselves() {
+        let one = RandomTreeConfig { width: 2..=2, depth: 3..=3, values: 5..=5, ..Default::default() };
+        assert_eq!(one.validate(), Ok(()));
+        #[allow(clippy::reversed_empty_ranges)]
+        let empty = RandomTreeConfig { values: 5..=4, ..Default::default() };
+        let error = empty.validate().unwrap_err();
+        assert_eq!(error, ConfigError::EmptyRange("values"));
+        assert_eq!(error.to_string(), "the values range is empty (its start is above its end)");
+    }
+
+    #[test]
+    fn too_large_says_how_large() {
+        let saturated = ConfigError::TooLarge { worst_case_nodes: u64::MAX };
+        assert!(saturated.to_string().contains("more than 10^19 nodes"), "{saturated}");
+        let counted = ConfigError::TooLarge { worst_case_nodes: 1 << 40 };
+        assert!(counted.to_string().contains(&format!("up to {} nodes", 1u64 << 40)), "{counted}");
+    }
+
+    #[test]
     fn refuses_trees_that_could_be_too_large() {
         let config = RandomTreeConfig { width: 1000..=1000, depth: 10..=10, ..Default::default() };
         assert!(matches!(config.generate(), Err(ConfigError::TooLarge { .. })));
