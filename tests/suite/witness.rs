@@ -232,12 +232,8 @@ proptest! {
     fn the_verified_current_alpha_variant_never_stores_an_exact_entry(
         (tree, runs) in graphs_with_transpositions().prop_flat_map(|tree| { let runs = runs(&tree); (Just(tree), runs) })
     ) {
-        let mut observer = |_: &Call<NodeId>| {};
-        let mut search = Search::new(&tree, Memory::keyed_by_node(), &mut observer);
-        let mut table = TranspositionTable::new();
-        for run in &runs {
-            Variant::TtwCurrentAlphaVerified.search(&mut search, &run.position, run.alpha, run.beta, run.depth, &mut table);
-        }
+        let runs: Vec<_> = runs.into_iter().map(|run| (Variant::TtwCurrentAlphaVerified, run)).collect();
+        let (_, table) = runs_sharing_a_table(&tree, &runs);
         prop_assert!(table.iter().all(|(_, entry)| entry.flag != TableFlag::Exact));
     }
 
@@ -248,12 +244,8 @@ proptest! {
     fn the_python_current_alpha_variant_stores_only_upper_bounds(
         (tree, runs) in graphs_with_transpositions().prop_flat_map(|tree| { let runs = runs(&tree); (Just(tree), runs) })
     ) {
-        let mut observer = |_: &Call<NodeId>| {};
-        let mut search = Search::new(&tree, Memory::keyed_by_node(), &mut observer);
-        let mut table = TranspositionTable::new();
-        for run in &runs {
-            Variant::TtwCurrentAlpha.search(&mut search, &run.position, run.alpha, run.beta, run.depth, &mut table);
-        }
+        let runs: Vec<_> = runs.into_iter().map(|run| (Variant::TtwCurrentAlpha, run)).collect();
+        let (_, table) = runs_sharing_a_table(&tree, &runs);
         prop_assert!(table.iter().all(|(_, entry)| entry.flag == TableFlag::Upperbound));
     }
 }
