@@ -1,8 +1,11 @@
 //! One corpus, many engines: every tree in `testdata/trees/` through every exact driver.
 //!
 //! Each file states its expected value in a header comment, `# value: V` (and optionally
-//! `# depth: D` for a depth-limited search), so the corpus checks the oracle too.
+//! `# depth: D` for a depth-limited search), so the corpus checks the oracle too. A game graph may
+//! also name a run of searches that one engine makes in turn, `# searches: D1 D2 …`, when a table
+//! that one search leaves is what a later one needs to go wrong.
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use nullwindow::game::Game;
@@ -12,9 +15,18 @@ use nullwindow::registry::{Driver, SearchParams};
 use nullwindow::search::{Algorithm, Engine, EngineConfig, Limits};
 use nullwindow::theory::witness;
 use nullwindow::tree::{Tree, gtree, text};
+use nullwindow::value::Value;
 
 fn header(source: &str, key: &str) -> Option<i64> {
     source.lines().find_map(|line| line.strip_prefix(&format!("# {key}:")).map(|v| v.trim().parse().unwrap()))
+}
+
+/// The depths of a `# searches:` header.
+fn searches(source: &str) -> Option<Vec<u32>> {
+    source.lines().find_map(|line| {
+        line.strip_prefix("# searches:")
+            .map(|depths| depths.split_whitespace().map(|d| d.parse().unwrap()).collect())
+    })
 }
 
 #[test]
@@ -49,19 +61,27 @@ fn every_exact_driver_finds_the_stated_value_of_every_corpus_tree() {
     assert!(checked >= 5, "only {checked} corpus trees");
 }
 
+/// A game graph of the corpus, with the runs of searches its header names.
+struct Graph {
+    name: String,
+    tree: Tree,
+    searches: Option<Vec<u32>>,
+}
+
 /// The corpus's game graphs (`.gtree`), by file name.
-fn graphs() -> Vec<(String, Tree)> {
+fn graphs() -> Vec<Graph> {
     let directory = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/trees");
-    let mut graphs: Vec<(String, Tree)> = std::fs::read_dir(&directory)
+    let mut graphs: Vec<Graph> = std::fs::read_dir(&directory)
         .unwrap()
         .map(|entry| entry.unwrap().path())
         .filter(|path| path.extension().is_some_and(|e| e == "gtree"))
         .map(|path| {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            (name, gtree::parse(&std::fs::read_to_string(&path).unwrap()).unwrap())
+            let source = std::fs::read_to_string(&path).unwrap();
+            Graph { name, tree: gtree::parse(&source).unwrap(), searches: searches(&source) }
         })
         .collect();
-    graphs.sort_by(|a, b| a.0.cmp(&b.0));
+    graphs.sort_by(|a, b| a.name.cmp(&b.name));
     graphs
 }
 
@@ -86,7 +106,7 @@ fn every_switch_combination(deeper_entries: bool) -> impl Iterator<Item = Engine
 /// (`etc-child-depth.gtree`, `etc-two-refutations.gtree`) so that every run meets them.
 #[test]
 fn every_engine_switch_is_exact_on_every_corpus_graph() {
-    for (name, tree) in graphs() {
+    for Graph { name, tree, .. } in graphs() {
         for depth in 0..=tree.height() {
             let exact = minimax::search(&tree, &tree.root_id(), depth).value;
             for config in every_switch_combination(false) {
@@ -101,24 +121,41 @@ fn every_engine_switch_is_exact_on_every_corpus_graph() {
 }
 
 /// With deeper table entries, every optimized driver with every combination of switches meets
-/// Wesselink et al.'s witness criterion at every depth of every corpus graph: its value is the value
-/// of some all-or-none extension of the tree. The two `deeper-entries-confirm-*` graphs are the
-/// rare shapes on which an MTD driver's confirming search fails.
+/// Wesselink et al.'s witness criterion on every corpus graph: its value is the value of some
+/// all-or-none extension of the tree. A fresh engine searches each depth, and one engine makes the
+/// run of searches a `# searches:` header names; every pass a driver reports has a window. The
+/// `deeper-entries-*` graphs are rare shapes on which an MTD driver's confirming search or
+/// NegaScout's horizon rule goes wrong in that mode.
 #[test]
 fn with_deeper_entries_every_engine_switch_meets_the_witness_criterion_on_every_corpus_graph() {
-    for (name, tree) in graphs() {
+    for Graph { name, tree, searches } in graphs() {
         let root = tree.root();
         let mover = tree.to_move(&root);
-        for depth in 0..=tree.height() {
-            let extensions = witness::extension_values(&tree, &root, depth);
+        let extensions: Vec<BTreeSet<Value>> =
+            (0..=tree.height()).map(|depth| witness::extension_values(&tree, &root, depth)).collect();
+        let runs: Vec<Vec<u32>> = (0..=tree.height()).map(|depth| vec![depth]).chain(searches).collect();
+        for run in &runs {
             for config in every_switch_combination(true) {
                 for algorithm in Algorithm::ALL {
-                    let limits = Limits { depth, ..Limits::default() };
-                    let value = Engine::new(config.clone()).search(&tree, algorithm, &limits, |_| {}).value;
-                    assert!(
-                        extensions.contains(&mover.perspective(value)),
-                        "{name} at depth {depth}: {algorithm} with {config:?} gives {value}, extensions {extensions:?}"
-                    );
+                    let mut engine = Engine::new(config.clone());
+                    for &depth in run {
+                        let limits = Limits { depth, ..Limits::default() };
+                        let result = engine.search(&tree, algorithm, &limits, |_| {});
+                        let value = result.value;
+                        let extensions = &extensions[depth.min(tree.height()) as usize];
+                        assert!(
+                            extensions.contains(&mover.perspective(value)),
+                            "{name}, searches {run:?}, at depth {depth}: {algorithm} with {config:?} gives {value}, extensions {extensions:?}"
+                        );
+                        // Every pass reported, the fallbacks' full windows included, had a window.
+                        let passes = result.iterations.iter().flat_map(|iteration| &iteration.passes);
+                        for pass in passes {
+                            assert!(
+                                pass.alpha < pass.beta,
+                                "{name}: {algorithm} with {config:?} reports {pass:?}"
+                            );
+                        }
+                    }
                 }
             }
         }
