@@ -1,4 +1,5 @@
-//! One corpus, many engines: every tree in `testdata/trees/` through every exact driver.
+//! One corpus, many engines: every tree in `testdata/trees/` through every exact driver, and every
+//! game graph there through every optimized driver with every combination of its switches.
 //!
 //! Each file states its expected value in a header comment, `# value: V` (and optionally
 //! `# depth: D` for a depth-limited search), so the corpus checks the oracle too. A game graph may
@@ -29,60 +30,58 @@ fn searches(source: &str) -> Option<Vec<u32>> {
     })
 }
 
-#[test]
-fn every_exact_driver_finds_the_stated_value_of_every_corpus_tree() {
-    let directory = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/trees");
-    let mut checked = 0;
-    for entry in std::fs::read_dir(&directory).unwrap() {
-        let path = entry.unwrap().path();
-        let source = std::fs::read_to_string(&path).unwrap();
-        let tree: Tree = if path.extension().is_some_and(|e| e == "gtree") {
-            gtree::parse(&source).unwrap()
-        } else {
-            text::parse(&source).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        };
-        let expected =
-            header(&source, "value").unwrap_or_else(|| panic!("{}: no '# value:' header", path.display()));
-        let depth = header(&source, "depth").map_or(u32::MAX, |d| d as u32);
-        let report =
-            solve(&tree, &Driver::select("all").unwrap(), &SearchParams { depth, ..SearchParams::default() });
-        assert_eq!(i64::from(report.value), expected, "{}", path.display());
-        for result in &report.results {
-            assert_eq!(
-                result.outcome.value,
-                report.value,
-                "{} on {}",
-                result.driver.info().name,
-                path.display()
-            );
-        }
-        checked += 1;
-    }
-    assert!(checked >= 5, "only {checked} corpus trees");
-}
-
-/// A game graph of the corpus, with the runs of searches its header names.
-struct Graph {
+/// One file of the corpus, parsed, with what its header says.
+struct Entry {
     name: String,
     tree: Tree,
+    /// A game graph (`.gtree`), with interior evaluations and perhaps transpositions.
+    is_graph: bool,
+    value: i64,
+    depth: u32,
     searches: Option<Vec<u32>>,
 }
 
-/// The corpus's game graphs (`.gtree`), by file name.
-fn graphs() -> Vec<Graph> {
+/// Every file of `testdata/trees/`, by file name.
+fn corpus() -> Vec<Entry> {
     let directory = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/trees");
-    let mut graphs: Vec<Graph> = std::fs::read_dir(&directory)
+    let mut entries: Vec<Entry> = std::fs::read_dir(&directory)
         .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "gtree"))
-        .map(|path| {
+        .map(|entry| {
+            let path = entry.unwrap().path();
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
             let source = std::fs::read_to_string(&path).unwrap();
-            Graph { name, tree: gtree::parse(&source).unwrap(), searches: searches(&source) }
+            let is_graph = path.extension().is_some_and(|e| e == "gtree");
+            let tree = if is_graph { gtree::parse(&source) } else { text::parse(&source) }
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let value = header(&source, "value").unwrap_or_else(|| panic!("{name}: no '# value:' header"));
+            let depth = header(&source, "depth").map_or(u32::MAX, |d| d as u32);
+            Entry { name, tree, is_graph, value, depth, searches: searches(&source) }
         })
         .collect();
-    graphs.sort_by(|a, b| a.name.cmp(&b.name));
-    graphs
+    entries.sort_by(|a, b| a.name.cmp(&b.name));
+    entries
+}
+
+/// The corpus's game graphs.
+fn graphs() -> impl Iterator<Item = Entry> {
+    corpus().into_iter().filter(|entry| entry.is_graph)
+}
+
+#[test]
+fn every_exact_driver_finds_the_stated_value_of_every_corpus_tree() {
+    let entries = corpus();
+    for Entry { name, tree, value, depth, .. } in &entries {
+        let report = solve(
+            tree,
+            &Driver::select("all").unwrap(),
+            &SearchParams { depth: *depth, ..SearchParams::default() },
+        );
+        assert_eq!(i64::from(report.value), *value, "{name}");
+        for result in &report.results {
+            assert_eq!(result.outcome.value, report.value, "{} on {name}", result.driver.info().name);
+        }
+    }
+    assert!(entries.len() >= 5, "only {} corpus trees", entries.len());
 }
 
 /// Every combination of the switches that touch the table or the move order: table move first,
@@ -101,12 +100,12 @@ fn every_switch_combination(deeper_entries: bool) -> impl Iterator<Item = Engine
 }
 
 /// Every optimized driver with every combination of switches, at every depth, equals minimax on
-/// every corpus graph. Random graphs meet the rare shapes that break enhanced transposition cutoff
-/// about once in four thousand searches; the corpus keeps two of them
-/// (`etc-child-depth.gtree`, `etc-two-refutations.gtree`) so that every run meets them.
+/// every corpus graph. Random graphs meet the shapes that break enhanced transposition cutoff too
+/// rarely for the random properties; the corpus keeps two of them (`etc-child-depth.gtree`,
+/// `etc-two-refutations.gtree`) so that every run meets them.
 #[test]
 fn every_engine_switch_is_exact_on_every_corpus_graph() {
-    for Graph { name, tree, .. } in graphs() {
+    for Entry { name, tree, .. } in graphs() {
         for depth in 0..=tree.height() {
             let exact = minimax::search(&tree, &tree.root_id(), depth).value;
             for config in every_switch_combination(false) {
@@ -128,7 +127,7 @@ fn every_engine_switch_is_exact_on_every_corpus_graph() {
 /// NegaScout's horizon rule goes wrong in that mode.
 #[test]
 fn with_deeper_entries_every_engine_switch_meets_the_witness_criterion_on_every_corpus_graph() {
-    for Graph { name, tree, searches } in graphs() {
+    for Entry { name, tree, searches, .. } in graphs() {
         let root = tree.root();
         let mover = tree.to_move(&root);
         let extensions: Vec<BTreeSet<Value>> =
