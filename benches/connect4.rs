@@ -19,9 +19,10 @@
 use std::path::PathBuf;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use nullwindow::driver::SearchParams;
 use nullwindow::game::Game;
 use nullwindow::games::connect4::{Connect4, MoveGeneration};
-use nullwindow::search::{Algorithm, Engine, EngineConfig, Limits};
+use nullwindow::search::{Algorithm, Engine};
 
 /// Pons' sets, with the committed first lines used when no directory of whole sets is given.
 const SETS: [(&str, &str); 4] = [
@@ -79,12 +80,16 @@ const SETUPS: [Setup; 4] = [
     },
 ];
 
-fn engine(setup: Setup) -> Engine<Connect4> {
-    Engine::new(EngineConfig {
+fn params(setup: Setup) -> SearchParams {
+    SearchParams {
         tt_entries: 1 << 22,
         iterative_deepening: setup.iterative_deepening,
-        ..EngineConfig::default()
-    })
+        ..SearchParams::default()
+    }
+}
+
+fn engine(setup: Setup) -> Engine<Connect4> {
+    Engine::new(&params(setup))
 }
 
 /// Solves a set with the engine; the scores from the side to move.
@@ -93,7 +98,7 @@ fn solve_all(engine: &mut Engine<Connect4>, set: &[(String, i32)], setup: Setup)
         .map(|(moves, _)| {
             let game =
                 Connect4::from_moves(moves).expect("a legal position").with_generation(setup.generation);
-            let value = engine.search(&game, setup.algorithm, &Limits::default(), |_| {}).value;
+            let value = engine.search(&game, setup.algorithm, &params(setup), |_| {}).value;
             game.to_move(&game.root()).perspective(value)
         })
         .collect()

@@ -3,7 +3,8 @@
 //! `cargo bench --bench drivers` (release build); quote medians and ratios, the machine is noisy.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use nullwindow::registry::{Driver, SearchParams};
+use nullwindow::driver::SearchParams;
+use nullwindow::registry::Driver;
 use nullwindow::tree::random::RandomTreeConfig;
 
 fn drivers_on_uniform_trees(c: &mut Criterion) {

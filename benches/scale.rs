@@ -14,10 +14,10 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use minimax::Strategy as _;
+use nullwindow::driver::SearchParams;
 use nullwindow::game::{Game, Player};
-use nullwindow::literal::Literal;
-use nullwindow::registry::{Driver, SearchParams};
-use nullwindow::search::{Algorithm, Engine, EngineConfig, Limits};
+use nullwindow::registry::Driver;
+use nullwindow::search::{Algorithm, Engine};
 use nullwindow::tree::random::RandomTreeConfig;
 use nullwindow::tree::synthetic::{Model, SyntheticConfig, SyntheticPosition, SyntheticTree};
 
@@ -33,11 +33,7 @@ fn literal_against_optimized(c: &mut Criterion) {
     .generate()
     .expect("a valid configuration");
     let params = SearchParams { tt_entries: 1 << 20, ..SearchParams::default() };
-    let drivers = [
-        Driver::Literal(Literal::PlaatMtdf),
-        Driver::Literal(Literal::PlaatMtdfCorrected),
-        Driver::Optimized(Algorithm::Mtdf),
-    ];
+    let drivers = [Driver::PlaatMtdf, Driver::PlaatMtdfCorrected, Driver::Mtdf];
     for driver in drivers {
         let outcome = driver.run(&tree, &params);
         eprintln!(
@@ -59,15 +55,12 @@ fn literal_against_optimized(c: &mut Criterion) {
     // The registry run above allocates and fills a fresh table each time, as a one-off `solve` does;
     // an engine reuses its table, so the search alone is this.
     for entries in [1 << 16, 1 << 20] {
-        let mut engine = Engine::new(EngineConfig {
-            tt_entries: entries,
-            iterative_deepening: false,
-            ..EngineConfig::default()
-        });
+        let params = SearchParams { tt_entries: entries, ..SearchParams::default() };
+        let mut engine = Engine::new(&params);
         group.bench_function(format!("mtdf, reused engine, {entries} entries"), |b| {
             b.iter(|| {
                 engine.clear();
-                engine.search_value(&tree, Algorithm::Mtdf, u32::MAX, None)
+                engine.search_value(&tree, Algorithm::Mtdf, &params)
             });
         });
     }
@@ -134,8 +127,13 @@ fn minimax_crate(tree: &SyntheticTree, mtdf: bool) -> (i32, String) {
     (if tree.to_move(&root) == Player::Max { value } else { -value }, nodes)
 }
 
+/// The engine as a program runs it: a table of 2^20 entries, deepening iteratively.
+fn engine_params() -> SearchParams {
+    SearchParams { tt_entries: 1 << 20, iterative_deepening: true, ..SearchParams::default() }
+}
+
 fn engine() -> Engine<SyntheticTree> {
-    Engine::new(EngineConfig { tt_entries: 1 << 20, ..EngineConfig::default() })
+    Engine::new(&engine_params())
 }
 
 fn engine_against_minimax_crate(c: &mut Criterion) {
@@ -152,12 +150,12 @@ fn engine_against_minimax_crate(c: &mut Criterion) {
     for (name, config) in trees {
         let tree = SyntheticTree::new(config).expect("a valid configuration");
         for algorithm in [Algorithm::Pvs, Algorithm::Mtdf] {
-            let result = engine().search(&tree, algorithm, &Limits::default(), |_| {});
+            let result = engine().search(&tree, algorithm, &engine_params(), |_| {});
             eprintln!(
                 "{name}: nullwindow {:<5} value {} nodes {}",
                 algorithm.name(),
                 result.value,
-                result.statistics.nodes
+                result.counts.nodes
             );
         }
         for mtdf in [false, true] {
@@ -167,11 +165,11 @@ fn engine_against_minimax_crate(c: &mut Criterion) {
         let mut group = c.benchmark_group(name);
         group.sample_size(10);
         for algorithm in [Algorithm::Pvs, Algorithm::Mtdf] {
-            let mut engine = engine();
+            let (mut engine, params) = (engine(), engine_params());
             group.bench_function(format!("nullwindow {}", algorithm.name()), |b| {
                 b.iter(|| {
                     engine.clear();
-                    engine.search(&tree, algorithm, &Limits::default(), |_| {}).value
+                    engine.search(&tree, algorithm, &params, |_| {}).value
                 });
             });
         }

@@ -4,9 +4,10 @@
 //! takes the last stone wins) implements [`Game`]; then every exact driver solves it, `divide` shows
 //! each first move's value, and `check` finds where a claimed line goes wrong.
 
+use nullwindow::driver::SearchParams;
 use nullwindow::game::{Game, Player};
 use nullwindow::oracle::{Departure, check, divide, solve};
-use nullwindow::registry::{Driver, SearchParams};
+use nullwindow::registry::Driver;
 use nullwindow::value::Value;
 
 // ANCHOR: game

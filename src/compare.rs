@@ -9,7 +9,8 @@
 //!
 //! ```
 //! use nullwindow::compare::{compare, minimal_tree_leaves};
-//! use nullwindow::registry::{Driver, SearchParams};
+//! use nullwindow::driver::SearchParams;
+//! use nullwindow::registry::Driver;
 //! use nullwindow::tree::random::RandomTreeConfig;
 //!
 //! assert_eq!(minimal_tree_leaves(3, 4), 17); // 3^2 + 3^2 - 1
@@ -24,8 +25,9 @@
 
 use std::time::{Duration, Instant};
 
+use crate::driver::SearchParams;
 use crate::game::Game;
-use crate::registry::{Driver, SearchParams};
+use crate::registry::Driver;
 use crate::value::Value;
 
 pub use crate::theory::node_types::minimal_leaves as minimal_tree_leaves;

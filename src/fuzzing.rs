@@ -12,11 +12,12 @@
 //! | [`engine`] | the optimized engine with tiny tables, each switch and iterative deepening is exact; with deeper entries it meets the witness criterion |
 //! | [`connect4`] | position strings never panic; legal positions keep their depth-limited values under both move generators and the engine, within the game's value bounds |
 
+use crate::driver::{GuessFrom, SearchParams};
 use crate::game::Game;
 use crate::games::connect4::{Connect4, MoveGeneration};
 use crate::reference::minimax;
-use crate::registry::{Driver, SearchParams};
-use crate::search::{Algorithm, Engine, EngineConfig, GuessFrom, Limits};
+use crate::registry::Driver;
+use crate::search::{Algorithm, Engine};
 use crate::theory::witness;
 use crate::tree::{Tree, TreeBuilder, gtree, text};
 use crate::value::{INFINITY, MAX_LEAF, MIN_LEAF, Value};
@@ -153,7 +154,13 @@ pub fn drivers(data: &[u8]) -> Result<(), Finding> {
     let first_guess = first_guess(bytes.next());
     let tree = decode_tree(&mut bytes);
     let exact = minimax::search(&tree, &tree.root(), depth).value;
-    let params = SearchParams { depth, first_guess, tt_entries: 8, iterative_deepening: depth % 2 == 1 };
+    let params = SearchParams {
+        depth,
+        first_guess,
+        tt_entries: 8,
+        iterative_deepening: depth % 2 == 1,
+        ..SearchParams::default()
+    };
     for &driver in Driver::ALL.iter().filter(|driver| driver.info().exact) {
         let value = driver.run(&tree, &params).value;
         if value != exact {
@@ -177,7 +184,8 @@ pub fn engine(data: &[u8]) -> Result<(), Finding> {
     let switches = bytes.next();
     let algorithm = Algorithm::ALL[usize::from(bytes.next()) % Algorithm::ALL.len()];
     let depth = depth(bytes.next());
-    let config = EngineConfig {
+    let params = SearchParams {
+        depth,
         tt_entries: [1, 2, 7, 64][usize::from(switches % 4)],
         table_move_first: switches & 4 != 0,
         killers: switches & 8 != 0,
@@ -191,12 +199,11 @@ pub fn engine(data: &[u8]) -> Result<(), Finding> {
         },
         first_guess: first_guess(bytes.next()),
         aspiration_delta: Value::from(bytes.next() % 20) + 1,
-        deeper_entries: false,
+        ..SearchParams::default()
     };
     let tree = decode_tree(&mut bytes);
     let exact = minimax::search(&tree, &tree.root(), depth).value;
-    let result =
-        Engine::new(config.clone()).search(&tree, algorithm, &Limits { depth, ..Limits::default() }, |_| {});
+    let result = Engine::new(&params).search(&tree, algorithm, &params, |_| {});
     if result.value != exact {
         return Err(format!(
             "{algorithm} returned {}, minimax {exact}, at depth {depth} on {tree}",
@@ -216,7 +223,7 @@ pub fn engine(data: &[u8]) -> Result<(), Finding> {
     deeper_entries_meet_the_witness_criterion(
         &tree,
         algorithm,
-        EngineConfig { deeper_entries: true, ..config },
+        SearchParams { deeper_entries: true, ..params },
         depth,
     )
 }
@@ -227,15 +234,15 @@ pub fn engine(data: &[u8]) -> Result<(), Finding> {
 fn deeper_entries_meet_the_witness_criterion(
     tree: &Tree,
     algorithm: Algorithm,
-    config: EngineConfig,
+    params: SearchParams,
     depth: u32,
 ) -> Result<(), Finding> {
-    let mut engine = Engine::new(config);
+    let mut engine = Engine::new(&params);
     let root = tree.root();
     let mover = tree.to_move(&root);
     for depth in [u32::MAX, depth] {
         let value = mover.perspective(
-            engine.search(tree, algorithm, &Limits { depth, ..Limits::default() }, |_| {}).value,
+            engine.search(tree, algorithm, &SearchParams { depth, ..params.clone() }, |_| {}).value,
         );
         if !witness::is_witness_result(tree, &root, depth, -INFINITY, INFINITY, value) {
             return Err(format!(
@@ -266,12 +273,9 @@ pub fn connect4(data: &[u8]) -> Result<(), Finding> {
             return Err(format!("'{moves}' at depth {depth}: centre first {exact}, threats {threats}"));
         }
         for algorithm in [Algorithm::Mtdf, Algorithm::MtdPons] {
-            let engine = Engine::new(EngineConfig { tt_entries: 16, ..EngineConfig::default() }).search(
-                &game,
-                algorithm,
-                &Limits { depth, ..Limits::default() },
-                |_| {},
-            );
+            let params =
+                SearchParams { depth, tt_entries: 16, iterative_deepening: true, ..SearchParams::default() };
+            let engine = Engine::new(&params).search(&game, algorithm, &params, |_| {});
             if engine.value != exact {
                 return Err(format!(
                     "'{moves}' at depth {depth}: exact {exact}, {algorithm} {}",

@@ -13,18 +13,31 @@
 //!
 //! | module | what it holds |
 //! |---|---|
+//! The modules are layered, each speaking only to those above it in this table:
+//!
+//! | module | what it holds |
+//! |---|---|
 //! | [`value`] | the value type, the crate's `INFINITY` and the admissible leaf range |
-//! | [`game`] | the [`Game`](game::Game) trait every search is written against |
-//! | [`tree`] | explicit trees: the arena, the parenthesis and `gtree` formats, random trees |
+//! | [`game`] | the [`Game`] trait every search is written against |
+//! | [`driver`] | the vocabulary every driver shares: [`SearchParams`], [`Outcome`], hooks, passes |
+//! | [`tree`], [`games`] | explicit trees (the arena, the parenthesis and `gtree` formats, random and synthetic trees); tic-tac-toe and Connect Four |
 //! | [`reference`](mod@reference) | plain minimax in minimax and negamax form: the oracle |
 //! | [`literal`] | line-by-line translations of the published pseudo-code, one module per source |
-//! | [`search`] | the optimized engine: table, ordering, iterative deepening, nine drivers |
-//! | [`registry`] | every driver by name, as the command line lists and runs them |
-//! | [`oracle`] | run drivers and check them against minimax |
-//! | [`outcome`] | what a search reports: value, leaves, nodes, passes |
-//! | [`compare`] | drivers side by side, against the Knuth–Moore minimal tree |
+//! | [`search`] | the optimized [`Engine`]: table, ordering, iterative deepening, nine algorithms |
 //! | [`theory`] | the literature's definitions the tests check: node types, the witness criterion |
-//! | [`fuzzing`] | the fuzz targets' decoders and checks, replayed by `cargo test` |
+//! | [`registry`] | the catalogue: every [`Driver`] by name, one row each; the only module that lists them |
+//! | [`oracle`] | run drivers and check them against minimax; divide and check another engine's claims |
+//! | [`compare`] | drivers side by side, against the Knuth–Moore minimal tree |
+//!
+//! The most used items are re-exported here: [`Driver`], [`SearchParams`], [`Outcome`], [`Engine`],
+//! [`Algorithm`], [`Game`], [`Player`], [`Tree`], [`Value`] and [`INFINITY`].
+//!
+//! # Features
+//!
+//! * `cli` (default): the `nullwindow` command line, with its dependencies (clap, indicatif,
+//!   serde_json). A library user who only searches turns it off: `default-features = false`.
+//! * `serde`: `Serialize` for the report types (driver rows, counts, passes, trace probes); `cli`
+//!   turns it on.
 //!
 //! # Vocabulary
 //!
@@ -41,13 +54,13 @@
 //!   sequence of such **passes** at the root.
 //! * **Transposition table**: memory of bounds found for positions, so that re-searches and
 //!   transpositions (one position reached by several move orders) cost less.
-//! * **Driver**: a complete search from the root, listed in [`registry`].
+//! * **Driver**: a complete search from the root, listed in the [`registry`]. Every driver takes the
+//!   same [`SearchParams`] and reports an [`Outcome`].
 //!
 //! # Example
 //!
 //! ```
-//! use nullwindow::registry::{Driver, SearchParams};
-//! use nullwindow::tree::Tree;
+//! use nullwindow::{Driver, SearchParams, Tree};
 //!
 //! let tree: Tree = "((3 17) (2 12) (15 (25 0)))".parse()?;
 //! let outcome = Driver::Minimax.run(&tree, &SearchParams::default());
@@ -59,18 +72,28 @@
 #![deny(missing_docs)]
 
 pub mod compare;
+pub mod driver;
+#[doc(hidden)]
+// Public only so that the fuzz targets (a separate crate) and `cargo test` can run the same checks;
+// not part of the API.
 pub mod fuzzing;
 pub mod game;
 pub mod games;
 pub mod literal;
 pub mod oracle;
-pub mod outcome;
 pub mod reference;
 pub mod registry;
 pub mod search;
 pub mod theory;
 pub mod tree;
 pub mod value;
+
+pub use driver::{Outcome, SearchParams};
+pub use game::{Game, Player};
+pub use registry::Driver;
+pub use search::{Algorithm, Engine};
+pub use tree::Tree;
+pub use value::{INFINITY, Value};
 
 /// The README's Rust examples, compiled and run as doctests so that they cannot drift.
 #[doc = include_str!("../README.md")]

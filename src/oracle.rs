@@ -4,8 +4,9 @@
 //! tests.
 //!
 //! ```
+//! use nullwindow::driver::SearchParams;
 //! use nullwindow::oracle::solve;
-//! use nullwindow::registry::{Driver, SearchParams};
+//! use nullwindow::registry::Driver;
 //! use nullwindow::tree::Tree;
 //!
 //! let tree: Tree = "((3 17) (2 12) (15 (25 0)))".parse()?;
@@ -15,32 +16,32 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::game::{FromPosition, Game};
-use crate::outcome::Outcome;
-use crate::registry::{Driver, Progress, SearchParams};
+use crate::driver::{Hooks, Iteration, Outcome, SearchParams};
+use crate::game::Game;
+use crate::registry::Driver;
 use crate::value::Value;
 
 /// One driver's run.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DriverResult {
+#[derive(Clone, Debug)]
+pub struct DriverResult<M> {
     /// The driver.
     pub driver: Driver,
     /// What it returned.
-    pub outcome: Outcome,
+    pub outcome: Outcome<M>,
 }
 
-/// The exact value and every driver's result.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
+/// The oracle's verdict: the exact value beside every driver's [`Outcome`].
+#[derive(Clone, Debug)]
+pub struct Report<M> {
     /// The minimax value at the requested depth.
     pub value: Value,
     /// Each driver's result, in the order asked for.
-    pub results: Vec<DriverResult>,
+    pub results: Vec<DriverResult<M>>,
 }
 
-impl Report {
+impl<M> Report<M> {
     /// The results whose value differs from the minimax value.
-    pub fn disagreements(&self) -> impl Iterator<Item = &DriverResult> {
+    pub fn disagreements(&self) -> impl Iterator<Item = &DriverResult<M>> {
         self.results.iter().filter(|result| result.outcome.value != self.value)
     }
 }
@@ -48,7 +49,7 @@ impl Report {
 /// Computes the minimax value of `game` at `params.depth`, then runs each driver and records what it
 /// returns.
 #[must_use]
-pub fn solve<G: Game>(game: &G, drivers: &[Driver], params: &SearchParams) -> Report {
+pub fn solve<G: Game>(game: &G, drivers: &[Driver], params: &SearchParams) -> Report<G::Move> {
     solve_with_progress(game, drivers, params, &mut |_, _| {})
 }
 
@@ -60,13 +61,16 @@ pub fn solve_against<G: Game>(
     reference: Driver,
     drivers: &[Driver],
     params: &SearchParams,
-    progress: &mut dyn FnMut(Driver, &Progress),
-) -> Report {
+    progress: &mut dyn FnMut(Driver, &Iteration<G::Move>),
+) -> Report<G::Move> {
     let value = reference.run(game, params).value;
+    let root = game.root();
     let results = drivers
         .iter()
         .map(|&driver| {
-            let outcome = driver.run_with_progress(game, params, &mut |step| progress(driver, step));
+            let mut progress = |iteration: &Iteration<G::Move>| progress(driver, iteration);
+            let hooks = Hooks { progress: Some(&mut progress), ..Hooks::default() };
+            let outcome = driver.run_from(game, &root, params, hooks);
             DriverResult { driver, outcome }
         })
         .collect();
@@ -79,15 +83,16 @@ pub fn solve_with_progress<G: Game>(
     game: &G,
     drivers: &[Driver],
     params: &SearchParams,
-    progress: &mut dyn FnMut(Driver, &Progress),
-) -> Report {
+    progress: &mut dyn FnMut(Driver, &Iteration<G::Move>),
+) -> Report<G::Move> {
     solve_against(game, Driver::Minimax, drivers, params, progress)
 }
 
 /// The exact value, from MAX's side, of `position` searched `depth` plies deep by `reference`.
 fn value_at<G: Game>(game: &G, position: &G::Position, depth: u32, reference: Driver) -> Value {
-    let from = FromPosition { game, root: position.clone() };
-    reference.run(&from, &SearchParams { depth, ..SearchParams::default() }).value
+    reference
+        .run_from(game, position, &SearchParams { depth, ..SearchParams::default() }, Hooks::default())
+        .value
 }
 
 /// Every legal move at the root with the exact value of the position it leads to, searched

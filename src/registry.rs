@@ -1,116 +1,205 @@
-//! Every driver by name: what `nullwindow algos` lists and `nullwindow solve --algo` runs.
+//! The catalogue: every driver by name, what `nullwindow algos` lists and `nullwindow solve --algo`
+//! runs.
 //!
 //! A *driver* is a complete search procedure run from the root: plain minimax, a literal translation
-//! of a published listing, or an optimized engine configuration. Each has a [`DriverInfo`] in its own
-//! module and a variant of [`Driver`] here; [`Driver::run`] runs it on any [`Game`].
+//! of a published listing, or an optimized engine configuration. This module sits at the top of the
+//! library and is the only place that lists them: one row per driver, with its name, kind,
+//! exactness, whether it makes root passes, its source document, and its *entry*, a function of the
+//! shape [`Entry`] in the driver's own module. Adding a driver is one module (or one function in
+//! one) and one row here; nothing below this module knows the catalogue.
 //!
 //! ```
-//! use nullwindow::registry::{Driver, SearchParams};
+//! use nullwindow::driver::SearchParams;
+//! use nullwindow::registry::Driver;
 //! use nullwindow::tree::Tree;
 //!
 //! let tree: Tree = "((3 17) (2 12) (15 (25 0)))".parse()?;
-//! let drivers = Driver::select("all")?;
-//! for driver in drivers {
+//! for driver in Driver::select("all")? {
 //!     assert_eq!(driver.run(&tree, &SearchParams::default()).value, 15);
 //! }
+//! assert_eq!(Driver::from_name("plaat-mtdf").map(|driver| driver.info().exact), Some(false));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::fmt;
 
-use serde::Serialize;
-
+use crate::driver::{Call, DriverInfo, Entry, Hooks, Kind, Outcome, SearchParams};
 use crate::game::Game;
-use crate::literal::Literal;
-use crate::outcome::Outcome;
-use crate::reference;
+use crate::literal::{chessprogramming, kornilov, mt, plaat, stockman, verhelst, wikipedia_ja};
+use crate::reference::{minimax, negamax};
 use crate::search::{self, Algorithm};
-use crate::value::Value;
 
-/// Where a driver comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    /// Plain minimax, the oracle.
-    Reference,
-    /// A line-by-line translation of a source document's pseudo-code.
-    Literal,
-    /// The crate's engine, as a real program would search.
-    Optimized,
+/// The source documents, by author and title, as `nullwindow algos` names them.
+mod source {
+    pub const MINIMAX: &str = "textbook minimax (von Neumann); the crate's oracle";
+    pub const NEGAMAX: &str = "textbook minimax in negamax form (Knuth and Moore 1975)";
+    pub const PLAAT: &str = "Plaat, MTD(f), a new chess algorithm (web page)";
+    pub const PLAAT_CORRECTED: &str = "Plaat, MTD(f) web page; table keyed by depth";
+    pub const PLAAT_ID_CORRECTED: &str =
+        "Plaat, MTD(f) web page; table keyed by depth, first guess evaluate(root)";
+    pub const WIKIPEDIA_JA: &str = "Wikipedia (ja), MTD-f";
+    pub const WIKIPEDIA_JA_CORRECTED: &str = "Wikipedia (ja), MTD-f; store rule and table corrected";
+    pub const CPW: &str = "Chessprogramming wiki, MTD(f), C pseudo code";
+    pub const KORNILOV: &str = "Russian article after Kornilov (2005), MTD(f)";
+    pub const VERHELST: &str = "Verhelst, Chess Tree Search (web page)";
+    pub const VERHELST_ASPIRATION: &str = "Verhelst, Chess Tree Search; over Kornilov's AlphaBeta";
+    pub const MT: &str = "Plaat et al., Best-First Fixed-Depth Minimax Algorithms (1996), Figure 11";
+    pub const MT_BI_CORRECTED: &str = "Plaat et al. (1996), Figure 11; average rounded up";
+    pub const STOCKMAN: &str = "Stockman (1979), as restated by Plaat et al. (1996)";
+    pub const ALPHABETA: &str =
+        "fail-soft alpha-beta with memory (Knuth and Moore 1975; Plaat's AlphaBetaWithMemory)";
+    pub const ASPIRATION: &str =
+        "aspiration windows around the previous iteration (Verhelst, Chess Tree Search)";
+    pub const PVS: &str = "principal variation search (Marsland 1983; Verhelst, Chess Tree Search)";
+    pub const NEGASCOUT: &str = "NegaScout (Reinefeld 1983)";
+    pub const MTDF: &str =
+        "MTD(f) (Plaat, Schaeffer, Pijls and de Bruin 1996; Plaat, MTD(f), a new chess algorithm)";
+    pub const MTD_BI: &str = "MTD by bisection, C* (Coplan 1982; Plaat et al. 1996)";
+    pub const MTD_PONS: &str =
+        "MTD by bisection, half-way to the far bound first (Pons, Solving Connect 4, part 8)";
+    pub const SSS: &str = "SSS* as MTD(+INFINITY) (Stockman 1979; Plaat et al. 1996)";
+    pub const DUAL: &str = "DUAL* as MTD(-INFINITY) (Marsland et al. 1987; Plaat et al. 1996)";
 }
 
-impl fmt::Display for Kind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::Reference => "reference",
-            Self::Literal => "literal",
-            Self::Optimized => "optimized",
-        })
-    }
+/// Writes [`Driver`] from the rows of the catalogue: the enum, [`Driver::ALL`] in row order,
+/// [`Driver::info`] and the dispatch to each row's entry.
+macro_rules! catalogue {
+    ($(
+        $(#[doc = $doc:literal])*
+        $variant:ident => $name:expr, $kind:ident, exact: $exact:literal, passes: $passes:literal,
+            $source:expr, $entry:expr;
+    )*) => {
+        /// A driver the crate can run: one row of the catalogue.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Driver {
+            $($(#[doc = $doc])* $variant,)*
+        }
+
+        impl Driver {
+            /// Every driver, in the order `nullwindow algos` lists them: the reference, then every
+            /// literal translation, then every optimized driver.
+            pub const ALL: &'static [Self] = &[$(Self::$variant),*];
+
+            /// The driver's row: name, kind, source, exactness, passes.
+            #[must_use]
+            pub const fn info(self) -> &'static DriverInfo {
+                match self {
+                    $(Self::$variant => {
+                        const INFO: DriverInfo = DriverInfo {
+                            name: $name,
+                            kind: Kind::$kind,
+                            source: $source,
+                            exact: $exact,
+                            passes: $passes,
+                        };
+                        &INFO
+                    })*
+                }
+            }
+
+            /// The row's entry function.
+            fn entry<G: Game>(self) -> Entry<G> {
+                match self {
+                    $(Self::$variant => { let entry: Entry<G> = $entry; entry })*
+                }
+            }
+        }
+    };
 }
 
-/// What the registry knows about a driver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct DriverInfo {
-    /// The name used on the command line.
-    pub name: &'static str,
-    /// Reference, literal or optimized.
-    pub kind: Kind,
-    /// The document (or publication) the driver follows.
-    pub source: &'static str,
-    /// Whether it returns the minimax value on every tree. A faithful translation of a listing that
-    /// the tests show to be wrong is kept, marked inexact, and left out of `all`.
-    pub exact: bool,
+catalogue! {
+    /// [`minimax::search`]: plain minimax, the oracle.
+    Minimax => "minimax", Reference, exact: true, passes: false, source::MINIMAX, minimax::run;
+    /// [`negamax::search`]: plain minimax in negamax form.
+    Negamax => "negamax", Reference, exact: true, passes: false, source::NEGAMAX, negamax::run;
+
+    /// [`plaat::run_alpha_beta_with_memory`]
+    PlaatAlphaBetaWithMemory => "plaat-alphabeta-memory", Literal, exact: false, passes: false,
+        source::PLAAT, plaat::run_alpha_beta_with_memory;
+    /// [`plaat::run_mtdf`]
+    PlaatMtdf => "plaat-mtdf", Literal, exact: false, passes: true, source::PLAAT, plaat::run_mtdf;
+    /// [`plaat::run_iterative_deepening`]
+    PlaatIterativeDeepening => "plaat-id", Literal, exact: false, passes: true,
+        source::PLAAT, plaat::run_iterative_deepening;
+    /// [`plaat::run_alpha_beta_with_memory_corrected`]
+    PlaatAlphaBetaWithMemoryCorrected => "plaat-alphabeta-memory-corrected", Literal, exact: true,
+        passes: false, source::PLAAT_CORRECTED, plaat::run_alpha_beta_with_memory_corrected;
+    /// [`plaat::run_mtdf_corrected`]
+    PlaatMtdfCorrected => "plaat-mtdf-corrected", Literal, exact: true, passes: true,
+        source::PLAAT_CORRECTED, plaat::run_mtdf_corrected;
+    /// [`plaat::run_iterative_deepening_corrected`]
+    PlaatIterativeDeepeningCorrected => "plaat-id-corrected", Literal, exact: true, passes: true,
+        source::PLAAT_ID_CORRECTED, plaat::run_iterative_deepening_corrected;
+    /// [`wikipedia_ja::run_mtdf`]
+    WikipediaJaMtdf => "wikipedia-ja-mtdf", Literal, exact: false, passes: true,
+        source::WIKIPEDIA_JA, wikipedia_ja::run_mtdf;
+    /// [`wikipedia_ja::run_mtdf_corrected`]
+    WikipediaJaMtdfCorrected => "wikipedia-ja-mtdf-corrected", Literal, exact: true, passes: true,
+        source::WIKIPEDIA_JA_CORRECTED, wikipedia_ja::run_mtdf_corrected;
+    /// [`chessprogramming::run_mtdf`]
+    ChessprogrammingMtdf => "cpw-mtdf", Literal, exact: true, passes: true,
+        source::CPW, chessprogramming::run_mtdf;
+    /// [`kornilov::run_alpha_beta`]
+    KornilovAlphaBeta => "kornilov-alphabeta", Literal, exact: true, passes: false,
+        source::KORNILOV, kornilov::run_alpha_beta;
+    /// [`kornilov::run_mtdf`]
+    KornilovMtdf => "kornilov-mtdf", Literal, exact: true, passes: true, source::KORNILOV, kornilov::run_mtdf;
+    /// [`kornilov::run_search_mt`]
+    KornilovSearchMt => "kornilov-searchmt", Literal, exact: true, passes: true,
+        source::KORNILOV, kornilov::run_search_mt;
+    /// [`kornilov::run_iterative_deepening`]
+    KornilovIterativeDeepening => "kornilov-id", Literal, exact: true, passes: true,
+        source::KORNILOV, kornilov::run_iterative_deepening;
+    /// [`verhelst::run_principal_variation`]
+    VerhelstPrincipalVariation => "verhelst-pvs", Literal, exact: true, passes: false,
+        source::VERHELST, verhelst::run_principal_variation;
+    /// [`verhelst::run_aspiration`]
+    VerhelstAspiration => "verhelst-aspiration", Literal, exact: true, passes: true,
+        source::VERHELST_ASPIRATION, verhelst::run_aspiration;
+    /// [`mt::run_sss`]
+    MtSss => "sss-literal", Literal, exact: true, passes: true, source::MT, mt::run_sss;
+    /// [`mt::run_dual`]
+    MtDual => "dual-literal", Literal, exact: true, passes: true, source::MT, mt::run_dual;
+    /// [`mt::run_mtd_bi`]
+    MtBi => "mtd-bi-literal", Literal, exact: false, passes: true, source::MT, mt::run_mtd_bi;
+    /// [`mt::run_mtd_bi_corrected`]
+    MtBiCorrected => "mtd-bi-literal-corrected", Literal, exact: true, passes: true,
+        source::MT_BI_CORRECTED, mt::run_mtd_bi_corrected;
+    /// [`stockman::run_sss`]
+    StockmanSss => "stockman-sss", Literal, exact: true, passes: false, source::STOCKMAN, stockman::run_sss;
+    /// [`stockman::run_dual`]
+    StockmanDual => "stockman-dual", Literal, exact: true, passes: false, source::STOCKMAN, stockman::run_dual;
+
+    /// [`Algorithm::AlphaBeta`]: fail-soft alpha-beta with the full window.
+    AlphaBeta => Algorithm::AlphaBeta.name(), Optimized, exact: true, passes: false, source::ALPHABETA,
+        |game, root, params, hooks| search::run(game, root, Algorithm::AlphaBeta, params, hooks);
+    /// [`Algorithm::Aspiration`]: aspiration windows around the previous iteration's value.
+    Aspiration => Algorithm::Aspiration.name(), Optimized, exact: true, passes: true, source::ASPIRATION,
+        |game, root, params, hooks| search::run(game, root, Algorithm::Aspiration, params, hooks);
+    /// [`Algorithm::Pvs`]: principal variation search.
+    Pvs => Algorithm::Pvs.name(), Optimized, exact: true, passes: false, source::PVS,
+        |game, root, params, hooks| search::run(game, root, Algorithm::Pvs, params, hooks);
+    /// [`Algorithm::NegaScout`]: Reinefeld's NegaScout.
+    NegaScout => Algorithm::NegaScout.name(), Optimized, exact: true, passes: false, source::NEGASCOUT,
+        |game, root, params, hooks| search::run(game, root, Algorithm::NegaScout, params, hooks);
+    /// [`Algorithm::Mtdf`]: MTD(f).
+    Mtdf => Algorithm::Mtdf.name(), Optimized, exact: true, passes: true, source::MTDF,
+        |game, root, params, hooks| search::run(game, root, Algorithm::Mtdf, params, hooks);
+    /// [`Algorithm::MtdBi`]: MTD by bisection.
+    MtdBi => Algorithm::MtdBi.name(), Optimized, exact: true, passes: true, source::MTD_BI,
+        |game, root, params, hooks| search::run(game, root, Algorithm::MtdBi, params, hooks);
+    /// [`Algorithm::MtdPons`]: MTD by bisection, half-way to the far bound first.
+    MtdPons => Algorithm::MtdPons.name(), Optimized, exact: true, passes: true, source::MTD_PONS,
+        |game, root, params, hooks| search::run(game, root, Algorithm::MtdPons, params, hooks);
+    /// [`Algorithm::Sss`]: SSS* as MTD(+INFINITY).
+    Sss => Algorithm::Sss.name(), Optimized, exact: true, passes: true, source::SSS,
+        |game, root, params, hooks| search::run(game, root, Algorithm::Sss, params, hooks);
+    /// [`Algorithm::Dual`]: DUAL* as MTD(−INFINITY).
+    Dual => Algorithm::Dual.name(), Optimized, exact: true, passes: true, source::DUAL,
+        |game, root, params, hooks| search::run(game, root, Algorithm::Dual, params, hooks);
 }
 
-/// How to run a driver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchParams {
-    /// Plies to search; `u32::MAX` searches to the end of the game.
-    pub depth: u32,
-    /// The first guess of drivers that take one (MTD(f)); `None` lets each use its source's default.
-    pub first_guess: Option<Value>,
-    /// Transposition-table entries for the optimized drivers (rounded up to a power of two).
-    pub tt_entries: usize,
-    /// Whether the optimized drivers deepen iteratively from depth 1 (their counts then include
-    /// every iteration) instead of searching the requested depth at once.
-    pub iterative_deepening: bool,
-}
-
-impl Default for SearchParams {
-    /// No depth limit, no first guess, 2^16 table entries, no iterative deepening.
-    fn default() -> Self {
-        Self { depth: u32::MAX, first_guess: None, tt_entries: 1 << 16, iterative_deepening: false }
-    }
-}
-
-/// One completed iteration of a driver that deepens iteratively.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// The depth completed.
-    pub depth: u32,
-    /// Its value, from MAX's side.
-    pub value: Value,
-    /// Nodes visited so far.
-    pub nodes: u64,
-    /// Time since the driver started.
-    pub elapsed: std::time::Duration,
-}
-
-/// A driver the crate can run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Driver {
-    /// [`reference::minimax`]
-    Minimax,
-    /// [`reference::negamax`]
-    Negamax,
-    /// A literal translation of a published listing, [`crate::literal`].
-    Literal(Literal),
-    /// A driver of the optimized engine, [`crate::search`].
-    Optimized(Algorithm),
-}
-
-/// A driver name that the registry does not know.
+/// A driver name that the catalogue does not know.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownDriver(pub String);
 
@@ -126,46 +215,29 @@ impl fmt::Display for UnknownDriver {
 
 impl std::error::Error for UnknownDriver {}
 
-const DRIVER_COUNT: usize = 2 + Literal::ALL.len() + Algorithm::ALL.len();
-
-/// [`Driver::ALL`], assembled from the two lists that name the literal and optimized drivers, so a
-/// new driver is registered where it is defined and nowhere else.
-const ALL_DRIVERS: [Driver; DRIVER_COUNT] = {
-    let mut all = [Driver::Minimax; DRIVER_COUNT];
-    all[1] = Driver::Negamax;
-    let mut i = 0;
-    while i < Literal::ALL.len() {
-        all[2 + i] = Driver::Literal(Literal::ALL[i]);
-        i += 1;
-    }
-    let mut j = 0;
-    while j < Algorithm::ALL.len() {
-        all[2 + Literal::ALL.len() + j] = Driver::Optimized(Algorithm::ALL[j]);
-        j += 1;
-    }
-    all
-};
-
 impl Driver {
-    /// Every driver, in the order `nullwindow algos` lists them: the reference, then every literal
-    /// translation ([`Literal::ALL`]), then every optimized driver ([`Algorithm::ALL`]).
-    pub const ALL: &'static [Self] = &ALL_DRIVERS;
-
-    /// The driver's registry entry.
-    #[must_use]
-    pub const fn info(self) -> &'static DriverInfo {
-        match self {
-            Self::Minimax => &reference::minimax::INFO,
-            Self::Negamax => &reference::negamax::INFO,
-            Self::Literal(literal) => literal.info(),
-            Self::Optimized(algorithm) => algorithm.info(),
-        }
-    }
-
     /// The driver called `name`.
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.iter().copied().find(|driver| driver.info().name == name)
+    }
+
+    /// The engine's algorithm behind an optimized driver; `None` for the others.
+    #[must_use]
+    pub fn algorithm(self) -> Option<Algorithm> {
+        (self.info().kind == Kind::Optimized)
+            .then(|| Algorithm::ALL.into_iter().find(|algorithm| algorithm.name() == self.info().name))
+            .flatten()
+    }
+
+    /// The optimized driver that runs `algorithm`.
+    #[must_use]
+    pub fn for_algorithm(algorithm: Algorithm) -> Self {
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|driver| driver.algorithm() == Some(algorithm))
+            .expect("the catalogue has a row for every engine algorithm")
     }
 
     /// The drivers named in a comma-separated list. Besides driver names, `all` stands for every
@@ -201,24 +273,54 @@ impl Driver {
 
     /// Runs the driver from the game's root.
     #[must_use]
-    pub fn run<G: Game>(self, game: &G, params: &SearchParams) -> Outcome {
-        self.run_with_progress(game, params, &mut |_| {})
+    pub fn run<G: Game>(self, game: &G, params: &SearchParams) -> Outcome<G::Move> {
+        self.run_from(game, &game.root(), params, Hooks::default())
     }
 
-    /// Runs the driver from the game's root, reporting each completed iteration of a driver that
-    /// deepens iteratively (the others report nothing).
-    pub fn run_with_progress<G: Game>(
+    /// Runs the driver from `root`, telling `hooks` what it does. The outcome reports root passes
+    /// exactly when the row says the driver makes them.
+    #[must_use]
+    pub fn run_from<'a, G: Game>(
+        self,
+        game: &'a G,
+        root: &G::Position,
+        params: &SearchParams,
+        hooks: Hooks<'a, G>,
+    ) -> Outcome<G::Move> {
+        let mut outcome = (self.entry::<G>())(game, root, params, hooks);
+        outcome.passes = if self.info().passes { Some(outcome.passes.unwrap_or_default()) } else { None };
+        outcome
+    }
+
+    /// Runs the driver from the game's root, telling `calls` of every finished call of a literal
+    /// translation's recursive search (the other drivers make no such calls).
+    pub fn run_observed<G: Game>(
         self,
         game: &G,
         params: &SearchParams,
-        progress: &mut dyn FnMut(&Progress),
-    ) -> Outcome {
-        let root = game.root();
-        match self {
-            Self::Minimax => reference::minimax::search(game, &root, params.depth),
-            Self::Negamax => reference::negamax::search(game, &root, params.depth),
-            Self::Literal(literal) => literal.run(game, params, &mut |_| {}),
-            Self::Optimized(algorithm) => search::run_driver_from_registry(game, algorithm, params, progress),
-        }
+        calls: &mut dyn FnMut(&Call<G::Position>),
+    ) -> Outcome<G::Move> {
+        self.run_from(game, &game.root(), params, Hooks { calls: Some(calls), ..Hooks::default() })
+    }
+
+    /// Runs the driver from the game's root and returns, beside the outcome, every position a
+    /// literal translation evaluated, in order (a leaf evaluated twice appears twice): what the
+    /// leaf-order theorems compare.
+    #[must_use]
+    pub fn run_recording_leaves<G: Game>(
+        self,
+        game: &G,
+        params: &SearchParams,
+    ) -> (Outcome<G::Move>, Vec<G::Position>) {
+        let mut evaluated = Vec::new();
+        let hooks = Hooks { evaluated: Some(&mut evaluated), ..Hooks::default() };
+        let outcome = self.run_from(game, &game.root(), params, hooks);
+        (outcome, evaluated)
+    }
+}
+
+impl fmt::Display for Driver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.info().name)
     }
 }

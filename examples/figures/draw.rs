@@ -10,12 +10,12 @@
 use std::fmt::Write as _;
 
 use nullwindow::compare::{compare, minimal_tree_leaves};
+use nullwindow::driver::{Pass, SearchParams};
 use nullwindow::game::Player;
-use nullwindow::literal::Literal;
 use nullwindow::reference::minimax;
-use nullwindow::registry::{Driver, SearchParams};
+use nullwindow::registry::Driver;
 use nullwindow::search::trace::{NodeTrace, Probe, Tracer};
-use nullwindow::search::{Algorithm, Engine, EngineConfig, Limits};
+use nullwindow::search::{Algorithm, Engine};
 use nullwindow::tree::examples::TEACHING_TREE;
 use nullwindow::tree::synthetic::{Model, SyntheticConfig, SyntheticTree};
 use nullwindow::tree::{NodeId, Tree};
@@ -276,18 +276,14 @@ impl Tracer<Tree> for Recorder<'_> {
 /// The engine as the tree figures run it: one search of the whole depth (no iterative deepening),
 /// and no killers or history, so that children are tried left to right unless the table names a
 /// best move from an earlier pass.
-fn figure_engine() -> Engine<Tree> {
-    Engine::new(EngineConfig {
-        iterative_deepening: false,
-        killers: false,
-        history: false,
-        ..EngineConfig::default()
-    })
+fn figure_params() -> SearchParams {
+    SearchParams { killers: false, history: false, ..SearchParams::default() }
 }
 
 fn trace_passes(tree: &Tree, algorithm: Algorithm) -> (Value, Vec<Vec<Visit>>) {
     let mut recorder = Recorder { tree, stack: Vec::new(), passes: Vec::new() };
-    let result = figure_engine().search_traced(tree, algorithm, &Limits::default(), &mut recorder);
+    let params = figure_params();
+    let result = Engine::new(&params).search_traced(tree, algorithm, &params, &mut recorder);
     (result.value, recorder.passes)
 }
 
@@ -495,7 +491,7 @@ fn searched_tree_figure(tree: &Tree, algorithm: Algorithm) -> String {
         let root = visits.last().expect("a pass finishes at its root");
         let leaves = visits.iter().filter(|v| v.probe == Probe::None).count();
         let title = if algorithm.makes_passes() {
-            let pass = nullwindow::outcome::Pass { alpha: root.alpha, beta: root.beta, result: root.result };
+            let pass = Pass { alpha: root.alpha, beta: root.beta, result: root.result };
             (lower, upper) = pass.narrow((lower, upper));
             format!(
                 "{} pass {}: window {} returns {}; value in [{}, {}]; {} nodes, {}",
@@ -530,8 +526,8 @@ fn sss_order_figure(tree: &Tree) -> String {
     let layout = layout(tree);
     let panel = PANEL_TITLE + 22.0 + (layout.levels - 1) as f64 * LEVEL_GAP + 52.0;
     let drivers = [
-        (Literal::StockmanSss, "Stockman's SSS* (OPEN list)"),
-        (Literal::MtSss, "MT-SSS*: MTD(+∞) over AlphaBetaWithMemory"),
+        (Driver::StockmanSss, "Stockman's SSS* (OPEN list)"),
+        (Driver::MtSss, "MT-SSS*: MTD(+∞) over AlphaBetaWithMemory"),
     ];
     let mut svg = Svg::new(
         TREE_WIDTH,
@@ -630,15 +626,11 @@ struct Plot {
 fn bounds_figure() -> String {
     let tree = SyntheticTree::new(BOUNDS_TREE).expect("a valid configuration");
     let algorithms = [Algorithm::Mtdf, Algorithm::MtdBi, Algorithm::Sss, Algorithm::Dual];
-    let runs: Vec<(Algorithm, Value, Vec<nullwindow::outcome::Pass>)> = algorithms
+    let runs: Vec<(Algorithm, Value, Vec<Pass>)> = algorithms
         .iter()
         .map(|&algorithm| {
-            let mut engine = Engine::new(EngineConfig {
-                iterative_deepening: false,
-                first_guess: Some(0),
-                ..EngineConfig::default()
-            });
-            let result = engine.search(&tree, algorithm, &Limits::default(), |_| {});
+            let params = SearchParams { first_guess: Some(0), ..SearchParams::default() };
+            let result = Engine::new(&params).search(&tree, algorithm, &params, |_| {});
             let passes = result.iterations.last().expect("one iteration").passes.clone();
             (algorithm, result.value, passes)
         })
@@ -699,7 +691,7 @@ fn bounds_panel(
     plot: &Plot,
     algorithm: Algorithm,
     value: Value,
-    passes: &[nullwindow::outcome::Pass],
+    passes: &[Pass],
     (lo, hi): (Value, Value),
 ) {
     const BAND: f64 = 18.0;
@@ -802,7 +794,7 @@ fn leaves_by_depth(model: Model) -> Measured {
             .map(|seed| SyntheticTree::new(leaves_config(model, depth, seed)).expect("a valid configuration"))
             .collect();
         let known: Vec<Option<Value>> = trees.iter().map(SyntheticTree::known_value).collect();
-        let selected: Vec<Driver> = drivers.iter().map(|&a| Driver::Optimized(a)).collect();
+        let selected: Vec<Driver> = drivers.iter().map(|&a| Driver::for_algorithm(a)).collect();
         let rows = compare(&trees, &known, &selected, &SearchParams::default(), |_, _| {});
         for (index, row) in rows.iter().enumerate() {
             assert_eq!(row.disagreements, 0, "{} is wrong on a synthetic tree", drivers[index]);
@@ -931,7 +923,7 @@ fn minimal_tree_table() -> String {
         let leaves = |ordering: f64| {
             let config = SyntheticConfig { seed: 1, width, depth, ordering, ..SyntheticConfig::default() };
             let tree = SyntheticTree::new(config).expect("a valid configuration");
-            let outcome = Driver::Optimized(Algorithm::AlphaBeta).run(&tree, &SearchParams::default());
+            let outcome = Driver::AlphaBeta.run(&tree, &SearchParams::default());
             assert_eq!(Some(outcome.value), tree.known_value());
             outcome.counts.leaves
         };
@@ -948,18 +940,18 @@ fn minimal_tree_table() -> String {
 
 /// What each enhancement of the engine buys: mean leaves and nodes with one switch changed.
 fn enhancements_table() -> String {
-    let base = EngineConfig::default();
-    let variants: [(&str, EngineConfig); 7] = [
+    let base = SearchParams { iterative_deepening: true, ..SearchParams::default() };
+    let variants: [(&str, SearchParams); 7] = [
         ("everything on (the default)", base.clone()),
-        ("no iterative deepening", EngineConfig { iterative_deepening: false, ..base.clone() }),
-        ("no table move first", EngineConfig { table_move_first: false, ..base.clone() }),
-        ("no killer moves", EngineConfig { killers: false, ..base.clone() }),
-        ("no history heuristic", EngineConfig { history: false, ..base.clone() }),
+        ("no iterative deepening", SearchParams { iterative_deepening: false, ..base.clone() }),
+        ("no table move first", SearchParams { table_move_first: false, ..base.clone() }),
+        ("no killer moves", SearchParams { killers: false, ..base.clone() }),
+        ("no history heuristic", SearchParams { history: false, ..base.clone() }),
         (
             "enhanced transposition cutoff",
-            EngineConfig { enhanced_transposition_cutoff: true, ..base.clone() },
+            SearchParams { enhanced_transposition_cutoff: true, ..base.clone() },
         ),
-        ("a table of 256 entries", EngineConfig { tt_entries: 256, ..base.clone() }),
+        ("a table of 256 entries", SearchParams { tt_entries: 256, ..base.clone() }),
     ];
     let algorithms = [Algorithm::AlphaBeta, Algorithm::Pvs, Algorithm::Mtdf];
     let seeds = 0..10u64;
@@ -982,9 +974,9 @@ fn enhancements_table() -> String {
                     ..SyntheticConfig::default()
                 })
                 .expect("a valid configuration");
-                let result = Engine::new(config.clone()).search(&tree, algorithm, &Limits::default(), |_| {});
-                leaves += result.statistics.leaves;
-                nodes += result.statistics.nodes;
+                let result = Engine::new(&config).search(&tree, algorithm, &config, |_| {});
+                leaves += result.counts.leaves;
+                nodes += result.counts.nodes;
             }
             let count = seeds.clone().count() as u64;
             let _ = write!(out, " {} | {} |", leaves / count, nodes / count);
@@ -1013,8 +1005,8 @@ fn passes_table() -> String {
                 let config =
                     SyntheticConfig { seed, width: 8, depth: 7, spread, ..SyntheticConfig::default() };
                 let tree = SyntheticTree::new(config).expect("a valid configuration");
-                let result =
-                    Engine::new(EngineConfig::default()).search(&tree, algorithm, &Limits::default(), |_| {});
+                let params = SearchParams { iterative_deepening: true, ..SearchParams::default() };
+                let result = Engine::new(&params).search(&tree, algorithm, &params, |_| {});
                 assert_eq!(Some(result.value), tree.known_value());
                 passes += result.iterations.iter().map(|iteration| iteration.passes.len()).sum::<usize>();
                 iterations += result.iterations.len();

@@ -16,19 +16,11 @@
 //! 3. `oo` is the crate's [`INFINITY`]; `bool` to index and to `int` are written `usize::from` and
 //!    `i32::from`.
 
-use super::Search;
 use super::plaat::alpha_beta_with_memory;
+use super::{Search, Table, first_guess, run_listing};
+use crate::driver::{Hooks, Outcome, SearchParams};
 use crate::game::Game;
-use crate::registry::{DriverInfo, Kind};
 use crate::value::{INFINITY, Value};
-
-/// `cpw-mtdf`: the C `mtdf` over Plaat's `AlphaBetaWithMemory` with the corrected table.
-pub const MTDF: DriverInfo = DriverInfo {
-    name: "cpw-mtdf",
-    kind: Kind::Literal,
-    source: "Chessprogramming wiki, MTD(f), C pseudo code",
-    exact: true,
-};
 
 // ANCHOR: mtdf
 /// `mtdf` (seed 002, line 13): a `do … while` over null-window calls, the root's bounds in
@@ -47,3 +39,17 @@ pub fn mtdf<G: Game>(search: &mut Search<'_, G>, root: &G::Position, mut f: Valu
     f
 }
 // ANCHOR_END: mtdf
+
+// The drivers: each entry is one row of the catalogue (`crate::registry`).
+
+/// `cpw-mtdf`: the C [`mtdf`] over Plaat's `AlphaBetaWithMemory` with the table keyed by depth.
+pub fn run_mtdf<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::KeyedByDepth, |search| {
+        mtdf(search, root, first_guess(params, 0), params.depth)
+    })
+}

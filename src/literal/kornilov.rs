@@ -27,25 +27,10 @@
 //! Nothing wrong: with the terminal test added, every driver is exact. Without memory, each pass
 //! of `MTDF` and `SearchMT` searches the tree again from scratch, which the node counts show.
 
-use super::{Call, Perspective, Search};
+use super::{Call, Perspective, Search, Table, max_search_depth, run_listing};
+use crate::driver::{Hooks, Outcome, SearchParams};
 use crate::game::Game;
-use crate::registry::{DriverInfo, Kind};
 use crate::value::{INFINITY, Value};
-
-const SOURCE: &str = "Russian article after Kornilov (2005), MTD(f)";
-
-/// `kornilov-alphabeta`: the fail-soft negamax `AlphaBeta` with the full window.
-pub const ALPHA_BETA: DriverInfo =
-    DriverInfo { name: "kornilov-alphabeta", kind: Kind::Literal, source: SOURCE, exact: true };
-/// `kornilov-mtdf`: `MTDF` from the root's static evaluation.
-pub const MTDF: DriverInfo =
-    DriverInfo { name: "kornilov-mtdf", kind: Kind::Literal, source: SOURCE, exact: true };
-/// `kornilov-searchmt`: the bisection `SearchMT`.
-pub const SEARCH_MT: DriverInfo =
-    DriverInfo { name: "kornilov-searchmt", kind: Kind::Literal, source: SOURCE, exact: true };
-/// `kornilov-id`: `IterativeDeepening` over the second `MTDF`.
-pub const ITERATIVE_DEEPENING: DriverInfo =
-    DriverInfo { name: "kornilov-id", kind: Kind::Literal, source: SOURCE, exact: true };
 
 /// `AlphaBeta(alpha, beta, depth)` at `position` as callers see it: counts the node, runs the
 /// listing ([`alpha_beta_listing`]) and reports the call.
@@ -243,4 +228,54 @@ pub fn root_iterative_deepening<G: Game>(
 ) -> Value {
     let value = iterative_deepening(search, root, max_depth);
     for_max(search, root, value)
+}
+
+// The drivers: each entry is one row of the catalogue (`crate::registry`).
+
+/// `kornilov-alphabeta`: the fail-soft negamax [`alpha_beta`] with the full window.
+pub fn run_alpha_beta<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::AsPrinted, |search| {
+        root_alpha_beta(search, root, params.depth)
+    })
+}
+
+/// `kornilov-mtdf`: [`mtdf`] from the root's static evaluation (or the first guess given).
+pub fn run_mtdf<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::AsPrinted, |search| {
+        root_mtdf(search, root, params.depth, params.first_guess)
+    })
+}
+
+/// `kornilov-searchmt`: the bisection [`search_mt`].
+pub fn run_search_mt<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::AsPrinted, |search| {
+        root_search_mt(search, root, params.depth)
+    })
+}
+
+/// `kornilov-id`: [`iterative_deepening`] over the second `MTDF`.
+pub fn run_iterative_deepening<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::AsPrinted, |search| {
+        root_iterative_deepening(search, root, max_search_depth(game, root, params.depth))
+    })
 }

@@ -32,30 +32,11 @@
 //! loop never ends (driver `mtd-bi-literal`). The corrected driver (`mtd-bi-literal-corrected`)
 //! rounds up, so that `f− < bound <= f+` and every pass moves a bound.
 
-use super::Search;
 use super::plaat::alpha_beta_with_memory;
+use super::{Search, Table, run_listing};
+use crate::driver::{Hooks, Outcome, SearchParams};
 use crate::game::Game;
-use crate::registry::{DriverInfo, Kind};
 use crate::value::{INFINITY, Value};
-
-const SOURCE: &str = "Plaat et al., Best-First Fixed-Depth Minimax Algorithms (1996), Figure 11";
-
-/// `sss-literal`: SSS* as MTD(+INFINITY).
-pub const SSS: DriverInfo =
-    DriverInfo { name: "sss-literal", kind: Kind::Literal, source: SOURCE, exact: true };
-/// `dual-literal`: DUAL* as MTD(−INFINITY).
-pub const DUAL: DriverInfo =
-    DriverInfo { name: "dual-literal", kind: Kind::Literal, source: SOURCE, exact: true };
-/// `mtd-bi-literal`: MTD(bi) with `average` as integer division.
-pub const MTD_BI: DriverInfo =
-    DriverInfo { name: "mtd-bi-literal", kind: Kind::Literal, source: SOURCE, exact: false };
-/// `mtd-bi-literal-corrected`: MTD(bi) with an average that rounds up.
-pub const MTD_BI_CORRECTED: DriverInfo = DriverInfo {
-    name: "mtd-bi-literal-corrected",
-    kind: Kind::Literal,
-    source: "Plaat et al. (1996), Figure 11; average rounded up",
-    exact: true,
-};
 
 // ANCHOR: mtd
 /// `MTD(n, first, next)` (Figure 11) at depth `d`; values from MAX's side.
@@ -129,3 +110,47 @@ pub fn mtd_bi_corrected<G: Game>(search: &mut Search<'_, G>, n: &G::Position, d:
     mtd(search, n, first, |_g, f_minus, f_plus| average_rounded_up(f_plus, f_minus), d)
 }
 // ANCHOR_END: mtd_bi_corrected
+
+// The drivers: each entry is one row of the catalogue (`crate::registry`).
+
+/// `sss-literal`: SSS* as MTD(+INFINITY), [`sss`].
+pub fn run_sss<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::KeyedByDepth, |search| sss(search, root, params.depth))
+}
+
+/// `dual-literal`: DUAL* as MTD(−INFINITY), [`dual`].
+pub fn run_dual<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::KeyedByDepth, |search| dual(search, root, params.depth))
+}
+
+/// `mtd-bi-literal`: [`mtd_bi`] with `average` as integer division.
+pub fn run_mtd_bi<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::KeyedByDepth, |search| mtd_bi(search, root, params.depth))
+}
+
+/// `mtd-bi-literal-corrected`: [`mtd_bi_corrected`], with an average that rounds up.
+pub fn run_mtd_bi_corrected<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::Corrected, |search| {
+        mtd_bi_corrected(search, root, params.depth)
+    })
+}

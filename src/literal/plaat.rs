@@ -39,43 +39,10 @@
 //! corrected iterative deepening starts from the root's evaluation, the depth-0 value, instead of 0.
 
 use super::memory::Bounds;
-use super::{Call, Perspective, Search};
+use super::{Call, Perspective, Search, Table, first_guess, max_search_depth, run_listing};
+use crate::driver::{Hooks, Outcome, SearchParams};
 use crate::game::{Game, Player};
-use crate::registry::{DriverInfo, Kind};
 use crate::value::{INFINITY, Value};
-
-const SOURCE: &str = "Plaat, MTD(f), a new chess algorithm (web page)";
-
-/// `plaat-alphabeta-memory`: one full-window call of `AlphaBetaWithMemory`, table as printed.
-pub const ALPHA_BETA_WITH_MEMORY: DriverInfo =
-    DriverInfo { name: "plaat-alphabeta-memory", kind: Kind::Literal, source: SOURCE, exact: false };
-/// `plaat-mtdf`: `MTDF` from the first guess (default 0), table as printed.
-pub const MTDF: DriverInfo =
-    DriverInfo { name: "plaat-mtdf", kind: Kind::Literal, source: SOURCE, exact: false };
-/// `plaat-id`: `iterative_deepening`, one table for every iteration, as printed.
-pub const ITERATIVE_DEEPENING: DriverInfo =
-    DriverInfo { name: "plaat-id", kind: Kind::Literal, source: SOURCE, exact: false };
-/// `plaat-alphabeta-memory-corrected`: the table keyed by node and depth.
-pub const ALPHA_BETA_WITH_MEMORY_CORRECTED: DriverInfo = DriverInfo {
-    name: "plaat-alphabeta-memory-corrected",
-    kind: Kind::Literal,
-    source: "Plaat, MTD(f) web page; table keyed by depth",
-    exact: true,
-};
-/// `plaat-mtdf-corrected`: `MTDF` over the table keyed by node and depth.
-pub const MTDF_CORRECTED: DriverInfo = DriverInfo {
-    name: "plaat-mtdf-corrected",
-    kind: Kind::Literal,
-    source: "Plaat, MTD(f) web page; table keyed by depth",
-    exact: true,
-};
-/// `plaat-id-corrected`: the table keyed by node and depth, first guess the root's evaluation.
-pub const ITERATIVE_DEEPENING_CORRECTED: DriverInfo = DriverInfo {
-    name: "plaat-id-corrected",
-    kind: Kind::Literal,
-    source: "Plaat, MTD(f) web page; table keyed by depth, first guess evaluate(root)",
-    exact: true,
-};
 
 // ANCHOR: mtdf
 /// `MTDF` (seed 000, lines 34–44): null-window calls of `AlphaBetaWithMemory` at the root, each
@@ -236,3 +203,78 @@ pub fn alpha_beta_with_memory_listing<G: Game>(
     g
 }
 // ANCHOR_END: alpha_beta_with_memory
+
+// The drivers: each entry is one row of the catalogue (`crate::registry`).
+
+/// `plaat-alphabeta-memory`: one full-window call of [`alpha_beta_with_memory`], table as printed.
+pub fn run_alpha_beta_with_memory<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::AsPrinted, |search| {
+        alpha_beta_with_memory(search, root, -INFINITY, INFINITY, params.depth)
+    })
+}
+
+/// `plaat-mtdf`: [`mtdf`] from the first guess (default 0), table as printed.
+pub fn run_mtdf<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::AsPrinted, |search| {
+        mtdf(search, root, first_guess(params, 0), params.depth)
+    })
+}
+
+/// `plaat-id`: [`iterative_deepening`], one table for every iteration, as printed.
+pub fn run_iterative_deepening<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::AsPrinted, |search| {
+        iterative_deepening(search, root, max_search_depth(game, root, params.depth))
+    })
+}
+
+/// `plaat-alphabeta-memory-corrected`: `AlphaBetaWithMemory` over the table keyed by node and depth.
+pub fn run_alpha_beta_with_memory_corrected<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::Corrected, |search| {
+        alpha_beta_with_memory(search, root, -INFINITY, INFINITY, params.depth)
+    })
+}
+
+/// `plaat-mtdf-corrected`: `MTDF` over the table keyed by node and depth.
+pub fn run_mtdf_corrected<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::Corrected, |search| {
+        mtdf(search, root, first_guess(params, 0), params.depth)
+    })
+}
+
+/// `plaat-id-corrected`: [`iterative_deepening_corrected`], the table keyed by node and depth,
+/// first guess the root's evaluation.
+pub fn run_iterative_deepening_corrected<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::Corrected, |search| {
+        iterative_deepening_corrected(search, root, max_search_depth(game, root, params.depth))
+    })
+}

@@ -25,19 +25,10 @@
 //! 3. DUAL* runs the same procedure for the other player (values negated, the root a MIN node), as
 //!    the restatement describes it.
 
-use super::Search;
+use super::{Search, Table, run_listing};
+use crate::driver::{Hooks, Outcome, SearchParams};
 use crate::game::{Game, Player};
-use crate::registry::{DriverInfo, Kind};
 use crate::value::{INFINITY, Value};
-
-const SOURCE: &str = "Stockman (1979), as restated by Plaat et al. (1996)";
-
-/// `stockman-sss`: SSS* with its OPEN list.
-pub const SSS: DriverInfo =
-    DriverInfo { name: "stockman-sss", kind: Kind::Literal, source: SOURCE, exact: true };
-/// `stockman-dual`: DUAL*, SSS* with the roles exchanged.
-pub const DUAL: DriverInfo =
-    DriverInfo { name: "stockman-dual", kind: Kind::Literal, source: SOURCE, exact: true };
 
 /// Whether a node is still to be solved or already has its merit as a value bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,4 +170,26 @@ pub fn root_dual<G: Game>(search: &mut Search<'_, G>, root: &G::Position, depth:
     let player = search.game.to_move(root).opponent();
     let value = sss_star(search, root, depth, player);
     player.perspective(value)
+}
+
+// The drivers: each entry is one row of the catalogue (`crate::registry`).
+
+/// `stockman-sss`: [`sss_star`] with its OPEN list.
+pub fn run_sss<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::AsPrinted, |search| root_sss(search, root, params.depth))
+}
+
+/// `stockman-dual`: DUAL*, [`sss_star`] with the roles exchanged.
+pub fn run_dual<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::AsPrinted, |search| root_dual(search, root, params.depth))
 }

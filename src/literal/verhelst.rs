@@ -26,23 +26,10 @@
 //! window that fails high is sound for fail-soft search, because `value` is then a lower bound.
 
 use super::kornilov::alpha_beta;
-use super::{Call, Perspective, Search};
+use super::{Call, Perspective, Search, Table, run_listing};
+use crate::driver::{Hooks, Outcome, SearchParams};
 use crate::game::Game;
-use crate::registry::{DriverInfo, Kind};
 use crate::value::{INFINITY, Value};
-
-const SOURCE: &str = "Verhelst, Chess Tree Search (web page)";
-
-/// `verhelst-pvs`: `PrincipalVariation` with the full window.
-pub const PRINCIPAL_VARIATION: DriverInfo =
-    DriverInfo { name: "verhelst-pvs", kind: Kind::Literal, source: SOURCE, exact: true };
-/// `verhelst-aspiration`: aspiration search over Kornilov's fail-soft `AlphaBeta`.
-pub const ASPIRATION: DriverInfo = DriverInfo {
-    name: "verhelst-aspiration",
-    kind: Kind::Literal,
-    source: "Verhelst, Chess Tree Search; over Kornilov's AlphaBeta",
-    exact: true,
-};
 
 /// The aspiration search's `window`: the deviation from the estimate the search expects.
 pub const ASPIRATION_WINDOW: Value = 50;
@@ -152,4 +139,30 @@ pub fn root_aspiration<G: Game>(
     };
     let result = aspiration(search, root, depth, value);
     root_player.perspective(result)
+}
+
+// The drivers: each entry is one row of the catalogue (`crate::registry`).
+
+/// `verhelst-pvs`: [`principal_variation`] with the full window.
+pub fn run_principal_variation<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::AsPrinted, |search| {
+        root_principal_variation(search, root, params.depth)
+    })
+}
+
+/// `verhelst-aspiration`: [`aspiration`] search over Kornilov's fail-soft `AlphaBeta`.
+pub fn run_aspiration<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::AsPrinted, |search| {
+        root_aspiration(search, root, params.depth, params.first_guess)
+    })
 }

@@ -27,25 +27,10 @@
 //! The corrected driver (`wikipedia-ja-mtdf-corrected`) stores after the loop by Plaat's rule (an
 //! upper bound when `g < β`, a lower bound when `g > α`) and keys the table by node and depth.
 
-use super::{Call, Perspective, Search};
+use super::{Call, Perspective, Search, Table, first_guess, run_listing};
+use crate::driver::{Hooks, Outcome, SearchParams};
 use crate::game::{Game, Player};
-use crate::registry::{DriverInfo, Kind};
 use crate::value::{INFINITY, Value};
-
-/// `wikipedia-ja-mtdf`: the article's `MTDF` over its `AlphaBetaWithMemory`, as printed.
-pub const MTDF: DriverInfo = DriverInfo {
-    name: "wikipedia-ja-mtdf",
-    kind: Kind::Literal,
-    source: "Wikipedia (ja), MTD-f",
-    exact: false,
-};
-/// `wikipedia-ja-mtdf-corrected`: Plaat's store rule after the loop and a table keyed by depth.
-pub const MTDF_CORRECTED: DriverInfo = DriverInfo {
-    name: "wikipedia-ja-mtdf-corrected",
-    kind: Kind::Literal,
-    source: "Wikipedia (ja), MTD-f; store rule and table corrected",
-    exact: true,
-};
 
 // ANCHOR: mtdf
 /// `MTDF` (seed 001, lines 15–32), the while form: the loop tests before each pass.
@@ -167,3 +152,29 @@ pub fn alpha_beta_with_memory_listing<G: Game>(
     g
 }
 // ANCHOR_END: alpha_beta_with_memory
+
+// The drivers: each entry is one row of the catalogue (`crate::registry`).
+
+/// `wikipedia-ja-mtdf`: the article's [`mtdf`] over its `AlphaBetaWithMemory`, as printed.
+pub fn run_mtdf<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::AsPrinted, |search| {
+        mtdf(search, root, first_guess(params, 0), params.depth)
+    })
+}
+
+/// `wikipedia-ja-mtdf-corrected`: Plaat's store rule after the loop and a table keyed by depth.
+pub fn run_mtdf_corrected<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    hooks: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    run_listing(game, root, params, hooks, Table::Corrected, |search| {
+        mtdf(search, root, first_guess(params, 0), params.depth)
+    })
+}

@@ -2,25 +2,30 @@
 //! leaves are scored from MAX's side. This is the crate's oracle: every other driver must return
 //! exactly its value.
 
-use crate::game::{Game, Player};
-use crate::outcome::{Counts, Outcome};
-use crate::registry::{DriverInfo, Kind};
-use crate::value::{INFINITY, Value};
+use std::time::Instant;
 
-/// The registry entry.
-pub const INFO: DriverInfo = DriverInfo {
-    name: "minimax",
-    kind: Kind::Reference,
-    source: "textbook minimax (von Neumann); the crate's oracle",
-    exact: true,
-};
+use crate::game::{Game, Player};
+
+use crate::driver::{Counts, Hooks, Outcome, SearchParams, capped_depth};
+use crate::value::{INFINITY, Value};
 
 /// Searches `position` to `depth` plies (`u32::MAX` for no limit) and counts what it visits.
 #[must_use]
-pub fn search<G: Game>(game: &G, position: &G::Position, depth: u32) -> Outcome {
+pub fn search<G: Game>(game: &G, position: &G::Position, depth: u32) -> Outcome<G::Move> {
+    let start = Instant::now();
     let mut counts = Counts::default();
     let value = minimax(game, position, depth, &mut counts);
-    Outcome { value, counts, passes: None }
+    Outcome::single(value, counts, capped_depth(game, position, depth), start.elapsed())
+}
+
+/// The catalogue's entry (`minimax`): [`search`] from `root` to `params.depth`; it hears no hooks.
+pub fn run<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    _: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    search(game, root, params.depth)
 }
 
 // ANCHOR: minimax

@@ -2,27 +2,32 @@
 //! are scored from the side to move. It visits exactly the nodes [`super::minimax`] visits and must
 //! return the same value; the two side by side show that the forms are one algorithm.
 
-use crate::game::Game;
-use crate::outcome::{Counts, Outcome};
-use crate::registry::{DriverInfo, Kind};
-use crate::value::{INFINITY, Value};
+use std::time::Instant;
 
-/// The registry entry.
-pub const INFO: DriverInfo = DriverInfo {
-    name: "negamax",
-    kind: Kind::Reference,
-    source: "textbook minimax in negamax form (Knuth and Moore 1975)",
-    exact: true,
-};
+use crate::game::Game;
+
+use crate::driver::{Counts, Hooks, Outcome, SearchParams, capped_depth};
+use crate::value::{INFINITY, Value};
 
 /// Searches `position` to `depth` plies (`u32::MAX` for no limit); the value is from MAX's side, like
 /// every driver's.
 #[must_use]
-pub fn search<G: Game>(game: &G, position: &G::Position, depth: u32) -> Outcome {
+pub fn search<G: Game>(game: &G, position: &G::Position, depth: u32) -> Outcome<G::Move> {
+    let start = Instant::now();
     let mut counts = Counts::default();
     let value_for_mover = negamax(game, position, depth, &mut counts);
     let value = game.to_move(position).perspective(value_for_mover);
-    Outcome { value, counts, passes: None }
+    Outcome::single(value, counts, capped_depth(game, position, depth), start.elapsed())
+}
+
+/// The catalogue's entry (`negamax`): [`search`] from `root` to `params.depth`; it hears no hooks.
+pub fn run<'a, G: Game>(
+    game: &'a G,
+    root: &G::Position,
+    params: &SearchParams,
+    _: Hooks<'a, G>,
+) -> Outcome<G::Move> {
+    search(game, root, params.depth)
 }
 
 // ANCHOR: negamax

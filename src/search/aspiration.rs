@@ -3,8 +3,8 @@
 
 use super::alphabeta::alpha_beta;
 use super::searcher::Searcher;
+use crate::driver::Pass;
 use crate::game::Game;
-use crate::outcome::Pass;
 use crate::value::{INFINITY, Value};
 
 // ANCHOR: aspiration

@@ -18,13 +18,17 @@
 //! | `sss` | MTD(+INFINITY), SSS* | same |
 //! | `dual` | MTD(−INFINITY), DUAL* | same |
 //!
+//! The engine is configured by the crate's one [`SearchParams`]; its drivers report an [`Outcome`].
+//!
 //! ```
-//! use nullwindow::search::{Algorithm, Engine, EngineConfig, Limits};
+//! use nullwindow::driver::SearchParams;
+//! use nullwindow::search::{Algorithm, Engine};
 //! use nullwindow::tree::Tree;
 //!
 //! let tree: Tree = "((3 17) (2 12) (15 (25 0)))".parse()?;
-//! let mut engine = Engine::new(EngineConfig::default());
-//! let result = engine.search(&tree, Algorithm::Mtdf, &Limits::default(), |_| {});
+//! let params = SearchParams { iterative_deepening: true, ..SearchParams::default() };
+//! let mut engine = Engine::new(&params);
+//! let result = engine.search(&tree, Algorithm::Mtdf, &params, |_| {});
 //! assert_eq!(result.value, 15);
 //! assert_eq!(result.best_move, Some(2));
 //! assert_eq!(result.principal_variation, [2, 0]);
@@ -42,18 +46,15 @@ pub mod table;
 pub mod trace;
 
 use std::fmt;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use self::mtd::Pivot;
 use self::ordering::MoveOrdering;
 use self::searcher::{Searcher, StopCheck};
 use self::table::TranspositionTable;
 use self::trace::Tracer;
-use crate::game::Game;
-use crate::outcome::{Counts, Outcome, Pass};
-use crate::registry::{DriverInfo, Kind, Progress, SearchParams};
+use crate::driver::{Counts, GuessFrom, Hooks, Iteration, Outcome, Pass, SearchParams};
+use crate::game::{Game, Player};
 use crate::value::Value;
 
 /// The nine drivers of the engine.
@@ -93,36 +94,20 @@ impl Algorithm {
         Self::Dual,
     ];
 
-    /// The registry name.
+    /// The algorithm's name, as the catalogue lists its driver.
     #[must_use]
     pub const fn name(self) -> &'static str {
-        self.info().name
-    }
-
-    /// The registry entry of the driver.
-    #[must_use]
-    pub const fn info(self) -> &'static DriverInfo {
-        const fn optimized(name: &'static str, source: &'static str) -> DriverInfo {
-            DriverInfo { name, kind: Kind::Optimized, source, exact: true }
+        match self {
+            Self::AlphaBeta => "alphabeta",
+            Self::Aspiration => "aspiration",
+            Self::Pvs => "pvs",
+            Self::NegaScout => "negascout",
+            Self::Mtdf => "mtdf",
+            Self::MtdBi => "mtd-bi",
+            Self::MtdPons => "mtd-pons",
+            Self::Sss => "sss",
+            Self::Dual => "dual",
         }
-        const INFO: [DriverInfo; 9] = [
-            optimized(
-                "alphabeta",
-                "fail-soft alpha-beta with memory (Knuth and Moore 1975; Plaat's AlphaBetaWithMemory)",
-            ),
-            optimized("aspiration", "aspiration windows around the previous iteration (Verhelst, seed 004)"),
-            optimized("pvs", "principal variation search (Marsland 1983; Verhelst, seed 004)"),
-            optimized("negascout", "NegaScout (Reinefeld 1983)"),
-            optimized("mtdf", "MTD(f) (Plaat, Schaeffer, Pijls and de Bruin 1996; seed 000)"),
-            optimized("mtd-bi", "MTD by bisection, C* (Coplan 1982; Plaat et al. 1996)"),
-            optimized(
-                "mtd-pons",
-                "MTD by bisection, half-way to the far bound first (Pons, Solving Connect 4, part 8)",
-            ),
-            optimized("sss", "SSS* as MTD(+INFINITY) (Stockman 1979; Plaat et al. 1996)"),
-            optimized("dual", "DUAL* as MTD(-INFINITY) (Marsland et al. 1987; Plaat et al. 1996)"),
-        ];
-        &INFO[self as usize]
     }
 
     /// Whether the driver makes null-window passes at the root (and so reports them).
@@ -138,161 +123,11 @@ impl fmt::Display for Algorithm {
     }
 }
 
-/// Which earlier value iterative deepening hands to the next iteration as its first guess.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GuessFrom {
-    /// The previous iteration (Plaat's default).
-    PreviousIteration,
-    /// Two iterations back, for programs whose values oscillate between odd and even depths (Plaat's
-    /// page suggests it).
-    TwoIterationsBack,
-}
-
-// ANCHOR: config
-/// How the engine searches. Every enhancement can be switched off to measure what it buys.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineConfig {
-    /// Transposition-table entries (rounded up to a power of two, at least 1).
-    pub tt_entries: usize,
-    /// Search the table's best move first.
-    pub table_move_first: bool,
-    /// Killer moves.
-    pub killers: bool,
-    /// The history heuristic (for games that define history slots).
-    pub history: bool,
-    /// Enhanced transposition cutoff: look for a child whose stored bound refutes the window before
-    /// searching any.
-    pub enhanced_transposition_cutoff: bool,
-    /// Search depth 1, 2, … up to the limit, each iteration seeding the next; otherwise only the
-    /// final depth.
-    pub iterative_deepening: bool,
-    /// Where an iteration's first guess comes from.
-    pub guess_from: GuessFrom,
-    /// The first guess of the first iteration; `None` uses the root's static evaluation.
-    pub first_guess: Option<Value>,
-    /// Half-width of the aspiration window.
-    pub aspiration_delta: Value,
-    /// Let table entries of *deeper* searches answer a node, as most engines do. The result is then
-    /// no longer the depth-`d` minimax value: it is the alpha-beta result of some all-or-none
-    /// extension of the depth-`d` tree ([`crate::theory::witness`], Wesselink et al.'s criterion).
-    /// Two searches of one node may now see different extensions, so nothing may combine their
-    /// results as if they were bounds on one number. In this mode, therefore:
-    ///
-    /// * an entry only *answers* a node (an exact value, or a bound that decides the window) and
-    ///   never narrows the window, and the table does not merge bounds: the scheme the study verifies
-    ///   (narrowing by a deeper bound is Marsland's scheme, which it refutes);
-    /// * PVS and NegaScout re-search from the current best, not from the null-window result, and
-    ///   NegaScout keeps the better of its two results and re-searches near the horizon too;
-    /// * an MTD driver confirms the value its passes meet at with one search of the window
-    ///   `(g - 1, g + 1)`, and falls back to a full window if that search disagrees.
-    ///
-    /// The tests in `tests/suite/witness.rs` fail without each of these. Off by default: every
-    /// driver then returns exactly the depth-`d` value.
-    pub deeper_entries: bool,
-}
-// ANCHOR_END: config
-
-impl Default for EngineConfig {
-    /// 2^16 table entries, every ordering enhancement on but enhanced transposition cutoff,
-    /// iterative deepening from the previous iteration's value, aspiration windows of ±50.
-    fn default() -> Self {
-        Self {
-            tt_entries: 1 << 16,
-            table_move_first: true,
-            killers: true,
-            history: true,
-            enhanced_transposition_cutoff: false,
-            iterative_deepening: true,
-            guess_from: GuessFrom::PreviousIteration,
-            first_guess: None,
-            aspiration_delta: 50,
-            deeper_entries: false,
-        }
-    }
-}
-
-/// When to stop. A stopped search reports the last iteration it completed.
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// Plies; `u32::MAX` searches to the end of the game (iterating up to the game's
-    /// [`depth_bound`](Game::depth_bound); a game without one is searched to the end at once).
-    pub depth: u32,
-    /// Stop after visiting this many nodes.
-    pub nodes: Option<u64>,
-    /// Stop after this much wall time.
-    pub time: Option<Duration>,
-    /// Stop when this flag becomes true (checked every 1024 nodes).
-    pub cancel: Option<Arc<AtomicBool>>,
-}
-
-impl Default for Limits {
-    /// No limit: search to the end of the game.
-    fn default() -> Self {
-        Self { depth: u32::MAX, nodes: None, time: None, cancel: None }
-    }
-}
-
-/// What the engine counted.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Statistics {
-    /// Nodes visited by the search proper (re-visits in later passes and iterations count again).
-    pub nodes: u64,
-    /// Leaves evaluated.
-    pub leaves: u64,
-    /// Table probes (at every interior node).
-    pub probes: u64,
-    /// Probes that found the position at the requested depth.
-    pub hits: u64,
-    /// Beta cut-offs.
-    pub cutoffs: u64,
-    /// Nodes visited by the null-window tests that verify the principal variation, counted apart
-    /// so that `nodes` and `leaves` measure the search alone.
-    pub verification_nodes: u64,
-}
-
-/// The report of one completed iteration.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Iteration<M> {
-    /// The depth searched.
-    pub depth: u32,
-    /// The value, from MAX's side.
-    pub value: Value,
-    /// The principal variation found.
-    pub principal_variation: Vec<M>,
-    /// The root passes made (MTD and aspiration drivers).
-    pub passes: Vec<Pass>,
-    /// Statistics of the whole search so far.
-    pub statistics: Statistics,
-    /// Time since the search started.
-    pub elapsed: Duration,
-}
-
-/// The result of [`Engine::search`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult<M> {
-    /// The value of the last completed iteration, from MAX's side (the root's static evaluation if
-    /// none completed).
-    pub value: Value,
-    /// The first move of the principal variation.
-    pub best_move: Option<M>,
-    /// A legal line from the root whose end position evaluates (from MAX's side) to `value`.
-    pub principal_variation: Vec<M>,
-    /// The depth of the last completed iteration (0 if none completed).
-    pub depth: u32,
-    /// Whether a limit stopped the search before the requested depth.
-    pub stopped: bool,
-    /// Every completed iteration, in order.
-    pub iterations: Vec<Iteration<M>>,
-    /// What the whole search counted.
-    pub statistics: Statistics,
-    /// Wall time of the whole search.
-    pub elapsed: Duration,
-}
-
 /// An engine for one game type: its table and ordering tables persist between searches.
 pub struct Engine<G: Game> {
-    config: EngineConfig,
     table: TranspositionTable<G::Move>,
+    /// The `tt_entries` and `deeper_entries` the table was made for.
+    table_made_for: (usize, bool),
     ordering: MoveOrdering<G::Move>,
     move_lists: Vec<Vec<G::Move>>,
     /// The root passes of the iteration under way, reused so that searching allocates nothing.
@@ -300,22 +135,21 @@ pub struct Engine<G: Game> {
 }
 
 impl<G: Game> Engine<G> {
-    /// An engine with `config`; allocates the table once, here.
+    /// An engine with the table `params` asks for (`tt_entries`, `deeper_entries`); allocates the
+    /// table once, here.
     #[must_use]
-    pub fn new(config: EngineConfig) -> Self {
+    pub fn new(params: &SearchParams) -> Self {
         Self {
-            table: TranspositionTable::new(config.tt_entries).with_merging(!config.deeper_entries),
+            table: Self::make_table(params),
+            table_made_for: (params.tt_entries, params.deeper_entries),
             ordering: MoveOrdering::new(64, 0),
             move_lists: Vec::new(),
             passes: Vec::with_capacity(64),
-            config,
         }
     }
 
-    /// The engine's configuration.
-    #[must_use]
-    pub const fn config(&self) -> &EngineConfig {
-        &self.config
+    fn make_table(params: &SearchParams) -> TranspositionTable<G::Move> {
+        TranspositionTable::new(params.tt_entries).with_merging(!params.deeper_entries)
     }
 
     /// Forgets everything learned: table, killers and history.
@@ -324,34 +158,37 @@ impl<G: Game> Engine<G> {
         self.ordering.clear();
     }
 
-    /// The search proper, once: the exact value of `game`'s root at `depth` (from MAX's side) by
-    /// `algorithm` from `first_guess` (from MAX's side; the root's static evaluation if `None`), with
-    /// no iterative deepening, no principal variation and no limits. Once the engine has searched a
-    /// game of this size, this allocates nothing.
-    pub fn search_value(
-        &mut self,
-        game: &G,
-        algorithm: Algorithm,
-        depth: u32,
-        first_guess: Option<Value>,
-    ) -> Value {
+    /// The search proper, once: the exact value of `game`'s root at `params.depth` (from MAX's side)
+    /// by `algorithm` from `params.first_guess` (from MAX's side; the root's static evaluation if
+    /// `None`), with no iterative deepening, no principal variation and no limits. Once the engine
+    /// has searched a game of this size, this allocates nothing.
+    pub fn search_value(&mut self, game: &G, algorithm: Algorithm, params: &SearchParams) -> Value {
         let root = game.root();
         let root_player = game.to_move(&root);
-        let (mut searcher, passes) = self.start_search(game, StopCheck::default(), None);
+        let (mut searcher, passes) = self.start_search(game, params, StopCheck::default(), None);
         passes.clear();
-        let guess = first_guess
+        let guess = params
+            .first_guess
             .map_or_else(|| game.evaluate_for_mover(&root), |guess| root_player.perspective(guess));
-        root_player.perspective(run_driver(&mut searcher, &root, depth, algorithm, guess, passes))
+        root_player.perspective(run_driver(&mut searcher, &root, params.depth, algorithm, guess, passes))
     }
 
-    /// Starts a root search: ages the table, sizes the ordering tables for `game`, and lends the
-    /// engine's parts to a [`Searcher`] with the given stop check, beside the reusable pass list.
+    /// Starts a root search: makes the table again if `params` asks for another one, ages it, sizes
+    /// the ordering tables for `game`, and lends the engine's parts to a [`Searcher`] with the given
+    /// stop check, beside the reusable pass list.
     fn start_search<'a>(
         &'a mut self,
         game: &'a G,
+        params: &'a SearchParams,
         stop: StopCheck,
         tracer: Option<&'a mut dyn Tracer<G>>,
     ) -> (Searcher<'a, G>, &'a mut Vec<Pass>) {
+        // A table of another size, or one filled in the other mode, would not be what was asked for
+        // (entries of the deeper-entries mode are no bounds on a fixed-depth value).
+        if self.table_made_for != (params.tt_entries, params.deeper_entries) {
+            self.table = Self::make_table(params);
+            self.table_made_for = (params.tt_entries, params.deeper_entries);
+        }
         self.table.new_search();
         self.ordering.reserve(64, game.history_slots());
         let searcher = Searcher {
@@ -359,24 +196,36 @@ impl<G: Game> Engine<G> {
             table: &mut self.table,
             ordering: &mut self.ordering,
             move_lists: &mut self.move_lists,
-            config: &self.config,
-            stats: Statistics::default(),
+            config: params,
+            stats: Counts::default(),
             stop,
             tracer,
         };
         (searcher, &mut self.passes)
     }
 
-    /// Searches `game` from its root with `algorithm` within `limits`, calling `observer` after each
-    /// completed iteration.
+    /// Searches `game` from its root with `algorithm` and `params` (depth, iterative deepening,
+    /// first guess, enhancements, limits), calling `observer` after each completed iteration.
     pub fn search(
         &mut self,
         game: &G,
         algorithm: Algorithm,
-        limits: &Limits,
+        params: &SearchParams,
         observer: impl FnMut(&Iteration<G::Move>),
-    ) -> SearchResult<G::Move> {
-        self.search_with(game, algorithm, limits, observer, None)
+    ) -> Outcome<G::Move> {
+        self.search_with(game, &game.root(), algorithm, params, observer, None)
+    }
+
+    /// As [`Engine::search`], from `root` instead of the game's own root.
+    pub fn search_from(
+        &mut self,
+        game: &G,
+        root: &G::Position,
+        algorithm: Algorithm,
+        params: &SearchParams,
+        observer: impl FnMut(&Iteration<G::Move>),
+    ) -> Outcome<G::Move> {
+        self.search_with(game, root, algorithm, params, observer, None)
     }
 
     /// As [`Engine::search`], telling `tracer` of every node the search enters and finishes (not the
@@ -385,76 +234,52 @@ impl<G: Game> Engine<G> {
         &mut self,
         game: &G,
         algorithm: Algorithm,
-        limits: &Limits,
+        params: &SearchParams,
         tracer: &mut dyn Tracer<G>,
-    ) -> SearchResult<G::Move> {
-        self.search_with(game, algorithm, limits, |_| {}, Some(tracer))
+    ) -> Outcome<G::Move> {
+        self.search_with(game, &game.root(), algorithm, params, |_| {}, Some(tracer))
     }
 
+    /// Iterative deepening (or one search of the target depth) around [`run_driver`], each completed
+    /// iteration verified by a principal-variation walk and handed to `observer`.
     fn search_with(
         &mut self,
         game: &G,
+        root: &G::Position,
         algorithm: Algorithm,
-        limits: &Limits,
+        params: &SearchParams,
         mut observer: impl FnMut(&Iteration<G::Move>),
         tracer: Option<&mut dyn Tracer<G>>,
-    ) -> SearchResult<G::Move> {
+    ) -> Outcome<G::Move> {
         let start = Instant::now();
-        let root = game.root();
-        let root_player = game.to_move(&root);
-        let target = match game.depth_bound(&root) {
-            Some(bound) => limits.depth.min(bound),
-            None => limits.depth,
-        };
+        let root_player = game.to_move(root);
+        let target = crate::driver::capped_depth(game, root, params.depth);
         // A game with no known end cannot be deepened "to the end": search it to the end at once.
         let first_depth =
-            if self.config.iterative_deepening && target != u32::MAX { 1.min(target) } else { target };
-        let stop = StopCheck {
-            node_limit: limits.nodes,
-            deadline: limits.time.map(|time| start + time),
-            cancel: limits.cancel.clone(),
-            stopped: false,
-            armed: true,
-        };
+            if params.iterative_deepening && target != u32::MAX { 1.min(target) } else { target };
+        let stop = StopCheck::from_limits(params, start);
         let tracer = tracer.map(|tracer| -> &mut dyn Tracer<G> { tracer });
-        let (mut searcher, passes) = self.start_search(game, stop, tracer);
-        let static_value = game.evaluate_for_mover(&root);
+        let (mut searcher, passes) = self.start_search(game, params, stop, tracer);
+        let static_value = game.evaluate_for_mover(root);
         let mut iterations: Vec<Iteration<G::Move>> = Vec::new();
         // Values from the side to move at the root, newest last.
         let mut values: Vec<Value> = Vec::new();
         let mut depth = first_depth;
         loop {
-            // ANCHOR: first_guess
-            let guess = match (searcher.config.guess_from, values.as_slice()) {
-                (GuessFrom::TwoIterationsBack, [.., two_back, _]) => *two_back,
-                (_, [.., previous]) => *previous,
-                (_, []) => {
-                    searcher.config.first_guess.map_or(static_value, |guess| root_player.perspective(guess))
-                }
-            };
-            // ANCHOR_END: first_guess
+            let guess = first_guess(params, &values, static_value, root_player);
             passes.clear();
-            let value = run_driver(&mut searcher, &root, depth, algorithm, guess, passes);
+            let value = run_driver(&mut searcher, root, depth, algorithm, guess, passes);
             if searcher.stop.stopped {
                 break;
             }
-            // The walk is verification, not search: it runs without limits and is counted apart.
-            let search_stats = searcher.stats;
-            searcher.stop.armed = false;
-            let principal_variation = principal_variation(&mut searcher, &root, depth, value);
-            searcher.stop.armed = true;
-            searcher.stats = Statistics {
-                verification_nodes: search_stats.verification_nodes
-                    + (searcher.stats.nodes - search_stats.nodes),
-                ..search_stats
-            };
+            let principal_variation = verified_line(&mut searcher, root, depth, value);
             values.push(value);
             iterations.push(Iteration {
                 depth,
                 value: root_player.perspective(value),
                 principal_variation,
                 passes: if algorithm.makes_passes() { passes.clone() } else { Vec::new() },
-                statistics: searcher.stats,
+                counts: searcher.stats,
                 elapsed: start.elapsed(),
             });
             observer(iterations.last().expect("just pushed"));
@@ -463,61 +288,86 @@ impl<G: Game> Engine<G> {
             }
             depth += 1;
         }
-        let stopped = searcher.stop.stopped;
-        let statistics = searcher.stats;
-        let last = iterations.last();
-        SearchResult {
-            value: last.map_or(root_player.perspective(static_value), |iteration| iteration.value),
-            best_move: last.and_then(|iteration| iteration.principal_variation.first().copied()),
-            principal_variation: last
-                .map(|iteration| iteration.principal_variation.clone())
-                .unwrap_or_default(),
-            depth: last.map_or(0, |iteration| iteration.depth),
-            stopped,
-            statistics,
-            elapsed: start.elapsed(),
-            iterations,
-        }
+        let (stopped, counts) = (searcher.stop.stopped, searcher.stats);
+        outcome(algorithm, iterations, root_player.perspective(static_value), stopped, counts, start)
     }
 }
 
-/// Runs `algorithm` as a registry driver: a fresh engine with the default configuration but for the
-/// table size, first guess and iterative deepening of `params`, reporting every root pass of every
-/// iteration.
-#[must_use]
-pub fn run_driver_from_registry<G: Game>(
-    game: &G,
-    algorithm: Algorithm,
-    params: &SearchParams,
-    progress: &mut dyn FnMut(&Progress),
-) -> Outcome {
-    let config = EngineConfig {
-        tt_entries: params.tt_entries,
-        first_guess: params.first_guess,
-        iterative_deepening: params.iterative_deepening,
-        ..EngineConfig::default()
+// ANCHOR: first_guess
+/// The first guess of the next iteration, given the values of the iterations before it (newest
+/// last): the previous one's, or the one two back, or for the first iteration `params.first_guess`
+/// (from MAX's side), else the root's `static_value`. Values are from `root_player`'s side but the
+/// one in `params`.
+fn first_guess(params: &SearchParams, values: &[Value], static_value: Value, root_player: Player) -> Value {
+    match (params.guess_from, values) {
+        (GuessFrom::TwoIterationsBack, [.., two_back, _]) => *two_back,
+        (_, [.., previous]) => *previous,
+        (_, []) => params.first_guess.map_or(static_value, |guess| root_player.perspective(guess)),
+    }
+}
+// ANCHOR_END: first_guess
+
+/// The principal variation of a completed iteration, found by [`principal_variation`]: verification,
+/// not search, so it runs without limits and its nodes are counted apart.
+fn verified_line<G: Game>(
+    searcher: &mut Searcher<'_, G>,
+    root: &G::Position,
+    depth: u32,
+    value: Value,
+) -> Vec<G::Move> {
+    let search_counts = searcher.stats;
+    searcher.stop.armed = false;
+    let line = principal_variation(searcher, root, depth, value);
+    searcher.stop.armed = true;
+    searcher.stats = Counts {
+        verification_nodes: search_counts.verification_nodes + (searcher.stats.nodes - search_counts.nodes),
+        ..search_counts
     };
-    let result = Engine::new(config).search(
-        game,
-        algorithm,
-        &Limits { depth: params.depth, ..Limits::default() },
-        |iteration| {
-            progress(&Progress {
-                depth: iteration.depth,
-                value: iteration.value,
-                nodes: iteration.statistics.nodes,
-                elapsed: iteration.elapsed,
-            });
-        },
-    );
+    line
+}
+
+/// The outcome of a search whose completed iterations are `iterations`: the last one's value and
+/// line (the root's static evaluation `static_value`, from MAX's side, if none completed), and every
+/// root pass of every iteration for a driver that makes passes.
+fn outcome<M: Copy>(
+    algorithm: Algorithm,
+    iterations: Vec<Iteration<M>>,
+    static_value: Value,
+    stopped: bool,
+    counts: Counts,
+    start: Instant,
+) -> Outcome<M> {
+    let last = iterations.last();
     let passes = algorithm
         .makes_passes()
-        .then(|| result.iterations.iter().flat_map(|iteration| iteration.passes.iter().copied()).collect());
+        .then(|| iterations.iter().flat_map(|iteration| iteration.passes.iter().copied()).collect());
     Outcome {
-        value: result.value,
-        counts: Counts { leaves: result.statistics.leaves, nodes: result.statistics.nodes },
+        value: last.map_or(static_value, |iteration| iteration.value),
+        counts,
         passes,
+        best_move: last.and_then(|iteration| iteration.principal_variation.first().copied()),
+        principal_variation: last.map(|iteration| iteration.principal_variation.clone()).unwrap_or_default(),
+        depth: last.map_or(0, |iteration| iteration.depth),
+        stopped,
+        elapsed: start.elapsed(),
+        iterations,
     }
+}
+
+/// The catalogue's entry for the engine's drivers: a fresh engine searching `game` from `root` with
+/// `algorithm` and `params`, telling [`Hooks::progress`] of each completed iteration.
+pub fn run<G: Game>(
+    game: &G,
+    root: &G::Position,
+    algorithm: Algorithm,
+    params: &SearchParams,
+    mut hooks: Hooks<'_, G>,
+) -> Outcome<G::Move> {
+    Engine::new(params).search_from(game, root, algorithm, params, |iteration| {
+        if let Some(progress) = hooks.progress.as_mut() {
+            progress(iteration);
+        }
+    })
 }
 
 /// One iteration of `algorithm` at `depth`; the value is from the side to move at the root.

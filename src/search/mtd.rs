@@ -22,8 +22,8 @@
 
 use super::alphabeta::alpha_beta;
 use super::searcher::Searcher;
+use crate::driver::Pass;
 use crate::game::Game;
-use crate::outcome::Pass;
 use crate::value::{INFINITY, Value};
 
 /// How an MTD driver picks the next test value.
@@ -110,7 +110,7 @@ fn toward_far_bound(lower: Value, upper: Value) -> Value {
 }
 // ANCHOR_END: toward_far_bound
 
-/// With [deeper entries](super::EngineConfig::deeper_entries), each pass may be answered from a
+/// With [deeper entries](crate::driver::SearchParams::deeper_entries), each pass may be answered from a
 /// different deeper table entry, so the lower bound of one pass and the upper bound of another can
 /// come from different extensions of the tree, and meet (or cross) at a value no extension has.
 /// One search with the window `(g - 1, g + 1)` confirms `g` (a result strictly inside is exact for

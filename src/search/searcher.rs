@@ -13,7 +13,7 @@ use std::time::Instant;
 use super::ordering::MoveOrdering;
 use super::table::TranspositionTable;
 use super::trace::{NodeTrace, Probe, Tracer};
-use super::{EngineConfig, Statistics};
+use crate::driver::{Counts, SearchParams};
 use crate::game::Game;
 use crate::value::Value;
 
@@ -31,6 +31,17 @@ pub(crate) struct StopCheck {
 }
 
 impl StopCheck {
+    /// The stop check of a search started at `start` with the limits of `params`.
+    pub(crate) fn from_limits(params: &SearchParams, start: Instant) -> Self {
+        Self {
+            node_limit: params.node_limit,
+            deadline: params.time_limit.and_then(|time| start.checked_add(time)),
+            cancel: params.cancel.clone(),
+            stopped: false,
+            armed: true,
+        }
+    }
+
     fn should_stop(&mut self, nodes: u64) -> bool {
         if self.stopped {
             return true;
@@ -55,8 +66,8 @@ pub(crate) struct Searcher<'a, G: Game> {
     pub(crate) ordering: &'a mut MoveOrdering<G::Move>,
     /// One move list per ply, reused so that searching allocates nothing once they have grown.
     pub(crate) move_lists: &'a mut Vec<Vec<G::Move>>,
-    pub(crate) config: &'a EngineConfig,
-    pub(crate) stats: Statistics,
+    pub(crate) config: &'a SearchParams,
+    pub(crate) stats: Counts,
     pub(crate) stop: StopCheck,
     /// Hears of every node while the stop check is armed (the search proper, not the PV walk).
     pub(crate) tracer: Option<&'a mut dyn Tracer<G>>,
@@ -171,7 +182,7 @@ impl<G: Game> Searcher<'_, G> {
     /// The lower edge of the window a PVS or NegaScout re-search uses after a null-window search
     /// returned `scout` above the current best `alpha`. The scout's result is a lower bound on the
     /// child's value, so the re-search can start there; but with [deeper
-    /// entries](super::EngineConfig::deeper_entries) the scout and the re-search may see different
+    /// entries](crate::driver::SearchParams::deeper_entries) the scout and the re-search may see different
     /// extensions of the tree, and a re-search that fails low below `scout` would pass for an exact
     /// value. There the re-search starts from `alpha`, and the scout only decides *whether* to
     /// re-search.

@@ -23,7 +23,7 @@
 //!
 //! Two results for the same position and depth are merged into one entry holding the tighter of
 //! each bound, which is sound while every bound is a bound on the same number, the depth-`d` value.
-//! A table used with deeper entries ([`EngineConfig::deeper_entries`](super::EngineConfig)) must not
+//! A table used with deeper entries ([`SearchParams::deeper_entries`](crate::driver::SearchParams::deeper_entries)) must not
 //! merge: there a bound holds for *some* extension of the tree, and two bounds found on different
 //! extensions say nothing together ([`TranspositionTable::with_merging`]).
 

@@ -7,14 +7,12 @@
 //! started with [`Engine::search_traced`](super::Engine::search_traced), and the principal-variation
 //! walk after an iteration is not traced.
 
-use serde::Serialize;
-
 use crate::game::Game;
 use crate::value::Value;
 
 /// What the transposition table did at a node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "lowercase"))]
 pub enum Probe {
     /// A leaf: evaluated without a probe.
     None,

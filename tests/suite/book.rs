@@ -230,6 +230,7 @@ fn every_figure_is_what_the_crate_draws_today() {
 
 /// Runs the command line as a reader would, from the repository root, and returns what it printed
 /// (standard output, then standard error) with its exit code.
+#[cfg(feature = "cli")]
 fn run(args: &[&str]) -> String {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_nullwindow"))
         .args(args)
@@ -246,19 +247,23 @@ fn run(args: &[&str]) -> String {
 }
 
 // The command output the book shows: each snapshot is included by a chapter from its sixth line, so
-// the text a reader sees is what the command prints today.
+// the text a reader sees is what the command prints today. They need the command line (feature
+// `cli`, on by default).
 
 #[test]
+#[cfg(feature = "cli")]
 fn book_solve_the_teaching_tree_with_the_optimized_drivers() {
     insta::assert_snapshot!(run(&["solve", "testdata/trees/teaching.tree", "--algo", "minimax,optimized"]));
 }
 
 #[test]
+#[cfg(feature = "cli")]
 fn book_solve_tictactoe_with_every_exact_driver() {
     insta::assert_snapshot!(run(&["solve", "--game", "tictactoe", "--position", "15"]));
 }
 
 #[test]
+#[cfg(feature = "cli")]
 fn book_solve_a_connect4_endgame() {
     insta::assert_snapshot!(run(&[
         "solve",
@@ -270,6 +275,7 @@ fn book_solve_a_connect4_endgame() {
 }
 
 #[test]
+#[cfg(feature = "cli")]
 fn book_divide_and_check_walk_down_to_a_wrong_claim() {
     let mut text = run(&["divide", "--game", "tictactoe", "--position", "5"]);
     text.push('\n');
@@ -280,6 +286,7 @@ fn book_divide_and_check_walk_down_to_a_wrong_claim() {
 }
 
 #[test]
+#[cfg(feature = "cli")]
 fn book_trace_of_mtdf_on_the_format_example() {
     insta::assert_snapshot!(run(&[
         "trace",
@@ -292,6 +299,7 @@ fn book_trace_of_mtdf_on_the_format_example() {
 }
 
 #[test]
+#[cfg(feature = "cli")]
 fn book_trace_of_a_literal_listing() {
     insta::assert_snapshot!(run(&[
         "trace",
@@ -304,6 +312,7 @@ fn book_trace_of_a_literal_listing() {
 }
 
 #[test]
+#[cfg(feature = "cli")]
 fn book_depth_limited_search_scores_interior_nodes_zero() {
     insta::assert_snapshot!(run(&[
         "solve",

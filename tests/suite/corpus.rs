@@ -9,11 +9,12 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
+use nullwindow::driver::SearchParams;
 use nullwindow::game::Game;
 use nullwindow::oracle::solve;
 use nullwindow::reference::minimax;
-use nullwindow::registry::{Driver, SearchParams};
-use nullwindow::search::{Algorithm, Engine, EngineConfig, Limits};
+use nullwindow::registry::Driver;
+use nullwindow::search::{Algorithm, Engine};
 use nullwindow::theory::witness;
 use nullwindow::tree::{Tree, gtree, text};
 use nullwindow::value::Value;
@@ -86,8 +87,8 @@ fn every_exact_driver_finds_the_stated_value_of_every_corpus_tree() {
 
 /// Every combination of the switches that touch the table or the move order: table move first,
 /// killers, history, enhanced transposition cutoff, iterative deepening.
-fn every_switch_combination(deeper_entries: bool) -> impl Iterator<Item = EngineConfig> {
-    (0..32u32).map(move |switches| EngineConfig {
+fn every_switch_combination(deeper_entries: bool) -> impl Iterator<Item = SearchParams> {
+    (0..32u32).map(move |switches| SearchParams {
         tt_entries: 1 << 10,
         table_move_first: switches & 1 != 0,
         killers: switches & 2 != 0,
@@ -95,7 +96,7 @@ fn every_switch_combination(deeper_entries: bool) -> impl Iterator<Item = Engine
         enhanced_transposition_cutoff: switches & 8 != 0,
         iterative_deepening: switches & 16 != 0,
         deeper_entries,
-        ..EngineConfig::default()
+        ..SearchParams::default()
     })
 }
 
@@ -110,8 +111,8 @@ fn every_engine_switch_is_exact_on_every_corpus_graph() {
             let exact = minimax::search(&tree, &tree.root_id(), depth).value;
             for config in every_switch_combination(false) {
                 for algorithm in Algorithm::ALL {
-                    let limits = Limits { depth, ..Limits::default() };
-                    let value = Engine::new(config.clone()).search(&tree, algorithm, &limits, |_| {}).value;
+                    let params = SearchParams { depth, ..config.clone() };
+                    let value = Engine::new(&params).search(&tree, algorithm, &params, |_| {}).value;
                     assert_eq!(value, exact, "{name} at depth {depth}: {algorithm} with {config:?}");
                 }
             }
@@ -136,10 +137,14 @@ fn with_deeper_entries_every_engine_switch_meets_the_witness_criterion_on_every_
         for run in &runs {
             for config in every_switch_combination(true) {
                 for algorithm in Algorithm::ALL {
-                    let mut engine = Engine::new(config.clone());
+                    let mut engine = Engine::new(&config);
                     for &depth in run {
-                        let limits = Limits { depth, ..Limits::default() };
-                        let result = engine.search(&tree, algorithm, &limits, |_| {});
+                        let result = engine.search(
+                            &tree,
+                            algorithm,
+                            &SearchParams { depth, ..config.clone() },
+                            |_| {},
+                        );
                         let value = result.value;
                         let extensions = &extensions[depth.min(tree.height()) as usize];
                         assert!(

@@ -2,27 +2,28 @@
 //! tree under perfect ordering; a principal variation that reaches the value; limits that never
 //! leak a partial iteration; no allocation while searching.
 
+use nullwindow::driver::{GuessFrom, Outcome, SearchParams};
 use nullwindow::game::{Game, Player};
 use nullwindow::reference::minimax;
-use nullwindow::search::{Algorithm, Engine, EngineConfig, GuessFrom, Limits, SearchResult};
+use nullwindow::search::{Algorithm, Engine};
 use nullwindow::tree::{Tree, TreeBuilder};
 use nullwindow::value::{INFINITY, MAX_LEAF, MIN_LEAF, Value};
 use proptest::prelude::*;
 
-use crate::strategies::{game_graphs, graphs_with_transpositions, shapes, trees};
+use crate::strategies::{deepening, game_graphs, graphs_with_transpositions, shapes, trees};
 
 fn algorithms() -> impl Strategy<Value = Algorithm> {
     prop::sample::select(Algorithm::ALL.to_vec())
 }
 
-fn configs() -> impl Strategy<Value = EngineConfig> {
+fn configs() -> impl Strategy<Value = SearchParams> {
     (
         prop::sample::select(vec![1usize, 7, 1 << 16]),
         any::<[bool; 5]>(),
         prop_oneof![Just(None), (-INFINITY..=INFINITY).prop_map(Some), (-12..=12).prop_map(Some)],
         1..=100,
     )
-        .prop_map(|(tt_entries, switches, first_guess, aspiration_delta)| EngineConfig {
+        .prop_map(|(tt_entries, switches, first_guess, aspiration_delta)| SearchParams {
             tt_entries,
             table_move_first: switches[0],
             killers: switches[1],
@@ -36,16 +37,13 @@ fn configs() -> impl Strategy<Value = EngineConfig> {
             },
             first_guess,
             aspiration_delta,
-            deeper_entries: false,
+            ..SearchParams::default()
         })
 }
 
 /// Walks the principal variation and checks that it is legal, ends where the search stopped (depth
 /// or game end), and that its end position is worth exactly the root value.
-fn assert_principal_variation<G: Game>(
-    game: &G,
-    result: &SearchResult<G::Move>,
-) -> Result<(), TestCaseError> {
+fn assert_principal_variation<G: Game>(game: &G, result: &Outcome<G::Move>) -> Result<(), TestCaseError> {
     let mut position = game.root();
     for (ply, &mv) in result.principal_variation.iter().enumerate() {
         prop_assert!(game.moves(&position).any(|legal| legal == mv), "illegal move {} at ply {}", mv, ply);
@@ -68,8 +66,8 @@ proptest! {
     #[test]
     fn every_driver_is_exact_on_random_trees(tree in trees(), algorithm in algorithms(), config in configs(), depth in prop_oneof![Just(u32::MAX), 0u32..9]) {
         let exact = minimax::search(&tree, &tree.root_id(), depth).value;
-        let mut engine = Engine::new(config);
-        let result = engine.search(&tree, algorithm, &Limits { depth, ..Limits::default() }, |_| {});
+        let params = SearchParams { depth, ..config };
+        let result = Engine::new(&params).search(&tree, algorithm, &params, |_| {});
         prop_assert_eq!(result.value, exact, "{} at depth {}", algorithm, depth);
         prop_assert!(!result.stopped);
         assert_principal_variation(&tree, &result)?;
@@ -83,14 +81,15 @@ proptest! {
     fn every_driver_is_exact_at_the_edges_of_the_value_range(shape in shapes(4, 5, prop_oneof![Just(MIN_LEAF), Just(MAX_LEAF), Just(0)].boxed()), algorithm in algorithms(), config in configs()) {
         let tree = shape.to_tree();
         let exact = minimax::search(&tree, &tree.root_id(), u32::MAX).value;
-        let result = Engine::new(config).search(&tree, algorithm, &Limits::default(), |_| {});
+        let result = Engine::new(&config).search(&tree, algorithm, &config, |_| {});
         prop_assert_eq!(result.value, exact);
     }
 
     #[test]
     fn every_driver_is_exact_on_game_graphs_with_transpositions_at_different_depths(tree in game_graphs(), algorithm in algorithms(), config in configs(), depth in 0u32..7) {
         let exact = minimax::search(&tree, &tree.root_id(), depth).value;
-        let result = Engine::new(config).search(&tree, algorithm, &Limits { depth, ..Limits::default() }, |_| {});
+        let params = SearchParams { depth, ..config };
+        let result = Engine::new(&params).search(&tree, algorithm, &params, |_| {});
         prop_assert_eq!(result.value, exact, "{} at depth {}", algorithm, depth);
         assert_principal_variation(&tree, &result)?;
     }
@@ -98,18 +97,19 @@ proptest! {
     #[test]
     fn a_table_reused_across_searches_stays_exact(tree in graphs_with_transpositions(), algorithm in algorithms(), depths in prop::collection::vec(0u32..=7, 1..5)) {
         // One engine, several depths in a row: entries of other depths must never leak into a result.
-        let mut engine = Engine::new(EngineConfig { tt_entries: 64, ..EngineConfig::default() });
+        let params = SearchParams { tt_entries: 64, ..deepening() };
+        let mut engine = Engine::new(&params);
         for depth in depths {
-            let result = engine.search(&tree, algorithm, &Limits { depth, ..Limits::default() }, |_| {});
+            let result = engine.search(&tree, algorithm, &SearchParams { depth, ..params.clone() }, |_| {});
             prop_assert_eq!(result.value, minimax::search(&tree, &tree.root_id(), depth).value, "depth {}", depth);
         }
     }
 
     #[test]
     fn a_stopped_search_returns_its_last_completed_iteration(tree in trees(), algorithm in algorithms(), node_limit in 0u64..300) {
-        let limits = Limits { nodes: Some(node_limit), ..Limits::default() };
+        let params = SearchParams { node_limit: Some(node_limit), ..deepening() };
         let mut reported = Vec::new();
-        let result = Engine::new(EngineConfig::default()).search(&tree, algorithm, &limits, |iteration| reported.push(iteration.depth));
+        let result = Engine::new(&params).search(&tree, algorithm, &params, |iteration| reported.push(iteration.depth));
         prop_assert_eq!(result.value, minimax::search(&tree, &tree.root_id(), result.depth).value, "depth {}", result.depth);
         prop_assert_eq!(reported, result.iterations.iter().map(|i| i.depth).collect::<Vec<_>>());
         prop_assert!(result.stopped || result.depth == tree.height());
@@ -124,8 +124,8 @@ proptest! {
 #[test]
 fn mtdf_from_the_exact_value_makes_two_passes() {
     let tree: Tree = nullwindow::tree::examples::TEACHING_TREE.parse().unwrap();
-    let config = EngineConfig { iterative_deepening: false, first_guess: Some(7), ..EngineConfig::default() };
-    let result = Engine::new(config).search(&tree, Algorithm::Mtdf, &Limits::default(), |_| {});
+    let params = SearchParams { first_guess: Some(7), ..SearchParams::default() };
+    let result = Engine::new(&params).search(&tree, Algorithm::Mtdf, &params, |_| {});
     assert_eq!(result.value, 7);
     assert_eq!(result.iterations[0].passes.len(), 2);
 }
@@ -192,11 +192,10 @@ fn alphabeta_evaluates_exactly_the_minimal_tree_when_ordering_is_perfect() {
         for depth in 1u32..=6 {
             let tree = perfectly_ordered(width, depth, u64::from(width * 10 + depth));
             let minimal = u64::from(width.pow(depth.div_ceil(2)) + width.pow(depth / 2) - 1);
-            let result =
-                Engine::new(config.clone()).search(&tree, Algorithm::AlphaBeta, &Limits::default(), |_| {});
+            let result = Engine::new(&config).search(&tree, Algorithm::AlphaBeta, &config, |_| {});
             assert_eq!(result.value, minimax::search(&tree, &tree.root_id(), u32::MAX).value);
-            // Statistics count the search alone, not the walk that verifies the principal variation.
-            assert_eq!(result.statistics.leaves, minimal, "width {width}, depth {depth}");
+            // The counts are the search's alone, not the walk's that verifies the principal variation.
+            assert_eq!(result.counts.leaves, minimal, "width {width}, depth {depth}");
         }
     }
 }
@@ -212,11 +211,13 @@ fn searching_allocates_nothing_once_the_engine_is_warm() {
     .generate()
     .unwrap();
     for algorithm in Algorithm::ALL {
-        let mut engine = Engine::new(EngineConfig::default());
-        engine.search(&tree, algorithm, &Limits::default(), |_| {});
+        let params = deepening();
+        let mut engine = Engine::new(&params);
+        engine.search(&tree, algorithm, &params, |_| {});
+        let once = SearchParams { depth: tree.height(), ..params };
         let mut value = 0;
         let info = allocation_counter::measure(|| {
-            value = engine.search_value(&tree, algorithm, tree.height(), None);
+            value = engine.search_value(&tree, algorithm, &once);
         });
         assert_eq!(info.count_total, 0, "{algorithm} allocated {} times", info.count_total);
         assert_eq!(value, minimax::search(&tree, &tree.root_id(), u32::MAX).value);
@@ -244,11 +245,11 @@ fn cancel_and_time_limits_return_a_completed_iteration() {
     use std::sync::atomic::AtomicBool;
     use std::time::Duration;
     let tree = uniform_random_tree(11, 6, 7);
-    let cancelled = Limits { cancel: Some(Arc::new(AtomicBool::new(true))), ..Limits::default() };
-    let timed = Limits { time: Some(Duration::ZERO), ..Limits::default() };
-    for limits in [cancelled, timed] {
+    let cancelled = SearchParams { cancel: Some(Arc::new(AtomicBool::new(true))), ..deepening() };
+    let timed = SearchParams { time_limit: Some(Duration::ZERO), ..deepening() };
+    for params in [cancelled, timed] {
         for algorithm in Algorithm::ALL {
-            let result = Engine::new(EngineConfig::default()).search(&tree, algorithm, &limits, |_| {});
+            let result = Engine::new(&params).search(&tree, algorithm, &params, |_| {});
             assert!(result.stopped && result.depth < 7, "{algorithm}: depth {}", result.depth);
             assert_eq!(result.value, minimax::search(&tree, &tree.root_id(), result.depth).value);
         }
@@ -262,39 +263,40 @@ fn limits_iterations_and_clear_do_what_they_say() {
     use std::time::Duration;
     let tree = uniform_random_tree(12, 5, 6);
     for algorithm in Algorithm::ALL {
-        let generous =
-            Limits { time: Some(Duration::from_secs(3600)), nodes: Some(1 << 40), ..Limits::default() };
-        let mut engine = Engine::new(EngineConfig::default());
+        let generous = SearchParams {
+            time_limit: Some(Duration::from_secs(3600)),
+            node_limit: Some(1 << 40),
+            ..deepening()
+        };
+        let mut engine = Engine::new(&generous);
         let first = engine.search(&tree, algorithm, &generous, |_| {});
         assert!(
             !first.stopped,
             "{algorithm}: a limit of an hour and 2^40 nodes stopped a search of a 5^6 tree"
         );
         // Walking the principal variation after each iteration visits nodes, counted apart.
-        assert!(first.statistics.verification_nodes > 0, "{algorithm}: the walk was not counted");
+        assert!(first.counts.verification_nodes > 0, "{algorithm}: the walk was not counted");
         // Exactly: where the table answers each step's test at once, the walk costs one node a ply.
         for (text, line) in [("(3 5 1)", vec![1]), ("((3 5) (1 9) (2 4))", vec![0, 0])] {
             let small: nullwindow::tree::Tree = text.parse().unwrap();
-            let config = EngineConfig { iterative_deepening: false, ..EngineConfig::default() };
-            let depth = line.len() as u32;
-            let walked =
-                Engine::new(config).search(&small, algorithm, &Limits { depth, ..Limits::default() }, |_| {});
+            let params = SearchParams { depth: line.len() as u32, ..SearchParams::default() };
+            let walked = Engine::new(&params).search(&small, algorithm, &params, |_| {});
             assert_eq!(walked.principal_variation, line, "{algorithm} on {text}");
             assert_eq!(
-                walked.statistics.verification_nodes,
-                u64::from(depth),
+                walked.counts.verification_nodes,
+                u64::from(params.depth),
                 "{algorithm} on {text}: the walk's nodes miscounted"
             );
         }
         // Every driver cuts off on a random 5^6 tree, and the ones that pass over the root again
         // find the earlier passes' bounds in the table.
-        assert!(first.statistics.cutoffs > 0, "{algorithm}: no cut-off counted");
-        assert!(!algorithm.makes_passes() || first.statistics.hits > 0, "{algorithm}: no table hit counted");
+        assert!(first.counts.cutoffs > 0, "{algorithm}: no cut-off counted");
+        assert!(!algorithm.makes_passes() || first.counts.hits > 0, "{algorithm}: no table hit counted");
         let depths: Vec<u32> = first.iterations.iter().map(|iteration| iteration.depth).collect();
         assert_eq!(depths, (1..=6).collect::<Vec<_>>(), "{algorithm}");
         engine.clear();
         let again = engine.search(&tree, algorithm, &generous, |_| {});
-        assert_eq!(again.statistics, first.statistics, "{algorithm}: a cleared engine remembered something");
+        assert_eq!(again.counts, first.counts, "{algorithm}: a cleared engine remembered something");
     }
 }
 
@@ -302,13 +304,14 @@ fn limits_iterations_and_clear_do_what_they_say() {
 /// them (a driver without passes reports none, not an empty list).
 #[test]
 fn drivers_are_named_and_report_passes_as_the_registry_says() {
-    use nullwindow::registry::{Driver, SearchParams};
+    use nullwindow::registry::Driver;
     let tree: Tree = nullwindow::tree::examples::TEACHING_TREE.parse().unwrap();
     for algorithm in Algorithm::ALL {
         let name = algorithm.to_string();
-        assert_eq!(name, algorithm.info().name);
-        assert_eq!(Driver::select(&name).unwrap(), [Driver::Optimized(algorithm)]);
-        let outcome = Driver::Optimized(algorithm).run(&tree, &SearchParams::default());
+        let [driver] = Driver::select(&name).unwrap()[..] else { panic!("{name} names one driver") };
+        assert_eq!((driver.info().name, driver.algorithm()), (algorithm.name(), Some(algorithm)));
+        assert_eq!(driver.info().passes, algorithm.makes_passes(), "{algorithm}");
+        let outcome = driver.run(&tree, &SearchParams::default());
         assert_eq!(outcome.passes.is_some(), algorithm.makes_passes(), "{algorithm}");
         assert_eq!(
             outcome.passes.is_some_and(|passes| !passes.is_empty()),
@@ -318,13 +321,13 @@ fn drivers_are_named_and_report_passes_as_the_registry_says() {
     }
     // The registry hands the first guess on: MTD(f) from the exact value makes two passes.
     let params = SearchParams { first_guess: Some(7), ..SearchParams::default() };
-    let passes = Driver::Optimized(Algorithm::Mtdf).run(&tree, &params).passes.unwrap();
+    let passes = Driver::Mtdf.run(&tree, &params).passes.unwrap();
     assert_eq!(passes.len(), 2, "{passes:?}");
     // And the table size: with one slot, MTD(f)'s passes remember next to nothing.
     let tiny = SearchParams { tt_entries: 1, ..SearchParams::default() };
     let (small, large) = (
-        Driver::Optimized(Algorithm::Mtdf).run(&tree, &tiny).counts.nodes,
-        Driver::Optimized(Algorithm::Mtdf).run(&tree, &SearchParams::default()).counts.nodes,
+        Driver::Mtdf.run(&tree, &tiny).counts.nodes,
+        Driver::Mtdf.run(&tree, &SearchParams::default()).counts.nodes,
     );
     assert!(small > large, "{small} nodes with one slot, {large} with the default table");
 }
@@ -343,8 +346,8 @@ proptest! {
         iterative_deepening in any::<bool>(),
     ) {
         // A guess at an edge of the value range clamps one side of the window to it.
-        let config = EngineConfig { first_guess: Some(guess), aspiration_delta: delta, iterative_deepening, ..EngineConfig::default() };
-        let result = Engine::new(config).search(&tree, Algorithm::Aspiration, &Limits::default(), |_| {});
+        let params = SearchParams { first_guess: Some(guess), aspiration_delta: delta, iterative_deepening, ..SearchParams::default() };
+        let result = Engine::new(&params).search(&tree, Algorithm::Aspiration, &params, |_| {});
         prop_assert_eq!(result.value, minimax::search(&tree, &tree.root_id(), u32::MAX).value);
         for iteration in &result.iterations {
             prop_assert!(iteration.passes.len() <= 2, "depth {}: {:?}", iteration.depth, iteration.passes);
@@ -355,8 +358,8 @@ proptest! {
     #[test]
     fn aspiration_around_the_value_takes_one_pass(tree in trees(), off in -19..=19 as Value) {
         let exact = minimax::search(&tree, &tree.root_id(), u32::MAX).value;
-        let config = EngineConfig { first_guess: Some(exact + off), aspiration_delta: 20, iterative_deepening: false, ..EngineConfig::default() };
-        let result = Engine::new(config).search(&tree, Algorithm::Aspiration, &Limits::default(), |_| {});
+        let params = SearchParams { first_guess: Some(exact + off), aspiration_delta: 20, ..SearchParams::default() };
+        let result = Engine::new(&params).search(&tree, Algorithm::Aspiration, &params, |_| {});
         prop_assert_eq!(result.value, exact);
         prop_assert_eq!(result.iterations.len(), 1);
         prop_assert_eq!(result.iterations[0].passes.len(), 1, "{:?}", result.iterations[0].passes);
@@ -397,10 +400,9 @@ impl Game for ReachesInfinity {
 #[test]
 fn aspiration_does_not_loop_on_a_result_at_infinity() {
     for infinity in [INFINITY, -INFINITY] {
-        let config = EngineConfig { iterative_deepening: false, ..EngineConfig::default() };
-        let limits = Limits { depth: 1, ..Limits::default() };
+        let params = SearchParams { depth: 1, ..SearchParams::default() };
         let result =
-            Engine::new(config).search(&ReachesInfinity(infinity), Algorithm::Aspiration, &limits, |_| {});
+            Engine::new(&params).search(&ReachesInfinity(infinity), Algorithm::Aspiration, &params, |_| {});
         assert_eq!(result.value, infinity);
     }
 }
@@ -411,8 +413,8 @@ fn aspiration_does_not_loop_on_a_result_at_infinity() {
 fn the_first_of_equally_good_moves_is_the_best_move() {
     let tree: nullwindow::tree::Tree = "(5 5 5)".parse().unwrap();
     for algorithm in Algorithm::ALL {
-        let config = EngineConfig { iterative_deepening: false, ..EngineConfig::default() };
-        let result = Engine::new(config).search(&tree, algorithm, &Limits::default(), |_| {});
+        let params = SearchParams::default();
+        let result = Engine::new(&params).search(&tree, algorithm, &params, |_| {});
         assert_eq!((result.value, result.best_move), (5, Some(0)), "{algorithm}");
     }
 }
@@ -422,15 +424,11 @@ fn the_first_of_equally_good_moves_is_the_best_move() {
 fn a_node_limit_allows_exactly_that_many_nodes() {
     let tree = uniform_random_tree(3, 4, 5);
     for algorithm in Algorithm::ALL {
-        let config = EngineConfig { iterative_deepening: false, ..EngineConfig::default() };
-        let needed =
-            Engine::new(config.clone()).search(&tree, algorithm, &Limits::default(), |_| {}).statistics.nodes;
-        let enough = Limits { nodes: Some(needed), ..Limits::default() };
-        assert!(
-            !Engine::new(config.clone()).search(&tree, algorithm, &enough, |_| {}).stopped,
-            "{algorithm}"
-        );
-        let short = Limits { nodes: Some(needed - 1), ..Limits::default() };
-        assert!(Engine::new(config).search(&tree, algorithm, &short, |_| {}).stopped, "{algorithm}");
+        let params = SearchParams::default();
+        let needed = Engine::new(&params).search(&tree, algorithm, &params, |_| {}).counts.nodes;
+        let enough = SearchParams { node_limit: Some(needed), ..SearchParams::default() };
+        assert!(!Engine::new(&enough).search(&tree, algorithm, &enough, |_| {}).stopped, "{algorithm}");
+        let short = SearchParams { node_limit: Some(needed - 1), ..SearchParams::default() };
+        assert!(Engine::new(&short).search(&tree, algorithm, &short, |_| {}).stopped, "{algorithm}");
     }
 }

@@ -1,11 +1,12 @@
 //! Real games through every exact driver.
 
-use nullwindow::game::{FromPosition, Game};
+use nullwindow::driver::SearchParams;
+use nullwindow::game::Game;
 use nullwindow::games::connect4::Connect4;
 use nullwindow::games::tictactoe::TicTacToe;
 use nullwindow::oracle::{Departure, check, divide, solve};
-use nullwindow::registry::{Driver, SearchParams};
-use nullwindow::search::{Algorithm, Engine, EngineConfig, Limits};
+use nullwindow::registry::Driver;
+use nullwindow::search::{Algorithm, Engine};
 
 #[test]
 fn tictactoe_is_a_draw_for_every_exact_driver() {
@@ -25,8 +26,8 @@ fn tictactoe_positions_agree_with_minimax_at_every_depth() {
         for depth in 0..=9 {
             let exact = nullwindow::reference::minimax::search(&game, &game.root(), depth).value;
             for algorithm in Algorithm::ALL {
-                let mut engine = Engine::new(EngineConfig { tt_entries: 128, ..EngineConfig::default() });
-                let result = engine.search(&game, algorithm, &Limits { depth, ..Limits::default() }, |_| {});
+                let params = SearchParams { depth, tt_entries: 128, ..crate::strategies::deepening() };
+                let result = Engine::new(&params).search(&game, algorithm, &params, |_| {});
                 assert_eq!(result.value, exact, "{algorithm} on {moves} at depth {depth}");
             }
         }
@@ -48,13 +49,14 @@ fn pons_positions(file: &str) -> Vec<(String, i32)> {
 
 #[test]
 fn connect4_scores_match_pons_on_end_and_middle_game_positions() {
-    let mut engine = Engine::new(EngineConfig { tt_entries: 1 << 18, ..EngineConfig::default() });
+    let params = SearchParams { tt_entries: 1 << 18, ..SearchParams::default() };
+    let mut engine = Engine::new(&params);
     let positions = [pons_positions("Test_L3_R1.first100"), pons_positions("Test_L2_R1.first20")].concat();
     assert_eq!(positions.len(), 120);
     for (moves, score) in positions {
         let game = Connect4::from_moves(&moves).unwrap();
         engine.clear();
-        let value = engine.search_value(&game, Algorithm::Mtdf, u32::MAX, None);
+        let value = engine.search_value(&game, Algorithm::Mtdf, &params);
         // Drivers report MAX's side; Pons scores the side to move.
         assert_eq!(game.to_move(&game.root()).perspective(value), score, "position {moves}");
     }
@@ -65,11 +67,13 @@ fn connect4_scores_match_pons_on_end_and_middle_game_positions() {
 #[test]
 fn mtd_pons_scores_match_pons_on_every_set() {
     for file in ["Test_L3_R1.first100", "Test_L2_R1.first20", "Test_L2_R2.first20", "Test_L1_R1.first100"] {
-        let mut engine = Engine::new(EngineConfig { tt_entries: 1 << 18, ..EngineConfig::default() });
+        let params = SearchParams { tt_entries: 1 << 18, ..SearchParams::default() };
+        let mut engine = Engine::new(&params);
         for (moves, score) in pons_positions(file) {
             let game = Connect4::from_moves(&moves).unwrap();
+            let depth = game.depth_bound(&game.root()).unwrap();
             let value =
-                engine.search_value(&game, Algorithm::MtdPons, game.depth_bound(&game.root()).unwrap(), None);
+                engine.search_value(&game, Algorithm::MtdPons, &SearchParams { depth, ..params.clone() });
             assert_eq!(game.to_move(&game.root()).perspective(value), score, "{file}: position {moves}");
         }
     }
@@ -82,15 +86,11 @@ fn divide_agrees_with_solving_each_child_on_its_own() {
     let divided = divide(&game, u32::MAX, Driver::Minimax);
     assert_eq!(divided.len(), 7);
     for (mv, value) in divided {
-        let child = FromPosition { game: &game, root: game.play(&root, mv) };
-        assert_eq!(
-            value,
-            nullwindow::reference::minimax::search(&child, &child.root(), u32::MAX).value,
-            "{mv}"
-        );
+        let child = game.play(&root, mv);
+        assert_eq!(value, nullwindow::reference::minimax::search(&game, &child, u32::MAX).value, "{mv}");
     }
     let game = Connect4::from_moves("7422341735647741166133573473242566").unwrap();
-    let divided = divide(&game, u32::MAX, Driver::Optimized(Algorithm::Mtdf));
+    let divided = divide(&game, u32::MAX, Driver::Mtdf);
     let best = divided.iter().map(|&(_, value)| value).max().unwrap();
     assert_eq!(best, 1, "Pons scores this position 1 for the side to move (MAX)");
 }
@@ -99,8 +99,8 @@ fn divide_agrees_with_solving_each_child_on_its_own() {
 fn check_finds_a_planted_error_at_the_right_ply() {
     let game = TicTacToe::from_moves("").unwrap();
     // A best line for the empty board, with the exact value (a draw) after every ply.
-    let result =
-        Engine::new(EngineConfig::default()).search(&game, Algorithm::Mtdf, &Limits::default(), |_| {});
+    let params = crate::strategies::deepening();
+    let result = Engine::new(&params).search(&game, Algorithm::Mtdf, &params, |_| {});
     let line: Vec<(_, i32)> = result.principal_variation.iter().map(|&mv| (mv, 0)).collect();
     assert!(line.len() >= 5);
     assert_eq!(check(&game, u32::MAX, Driver::Minimax, 0, &line).departure, None);
@@ -158,8 +158,8 @@ proptest::proptest! {
             let for_mover = threats.to_move(&root).perspective(exact);
             proptest::prop_assert!(lower <= for_mover && for_mover <= upper, "{} at depth {}: {} outside {:?}", moves, depth, for_mover, (lower, upper));
         }
-        let mut engine = Engine::new(EngineConfig { tt_entries: 64, ..EngineConfig::default() });
-        let result = engine.search(&threats, Algorithm::Mtdf, &Limits { depth, ..Limits::default() }, |_| {});
+        let params = SearchParams { depth, tt_entries: 64, ..crate::strategies::deepening() };
+        let result = Engine::new(&params).search(&threats, Algorithm::Mtdf, &params, |_| {});
         proptest::prop_assert_eq!(result.value, exact, "engine on {} at depth {}", moves, depth);
     }
 
@@ -177,13 +177,12 @@ proptest::proptest! {
             positions.extend(next);
         }
         for (position, deepest) in &positions {
-            let game = FromPosition { game: &start, root: *position };
             for depth in 1..=*deepest {
                 let Some((lower, upper)) = start.value_bounds(position, depth) else {
                     proptest::prop_assert!(start.is_terminal(position));
                     continue;
                 };
-                let exact = start.to_move(position).perspective(nullwindow::reference::minimax::search(&game, position, depth).value);
+                let exact = start.to_move(position).perspective(nullwindow::reference::minimax::search(&start, position, depth).value);
                 proptest::prop_assert!(lower <= exact && exact <= upper, "{:?} at depth {}: {} outside {:?}", position, depth, exact, (lower, upper));
             }
         }

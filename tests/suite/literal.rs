@@ -14,11 +14,10 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use nullwindow::driver::{Call, Counts, Kind, Pass, Perspective, SearchParams};
 use nullwindow::game::Game;
-use nullwindow::literal::{Call, Literal, Perspective};
-use nullwindow::outcome::{Counts, Pass};
 use nullwindow::reference::{minimax, negamax};
-use nullwindow::registry::{Driver, SearchParams};
+use nullwindow::registry::Driver;
 use nullwindow::theory::is_fail_soft_result;
 use nullwindow::tree::{NodeId, Tree, examples, gtree};
 use nullwindow::value::{INFINITY, MAX_LEAF, MIN_LEAF, Value};
@@ -27,8 +26,13 @@ use quickcheck::QuickCheck;
 
 use crate::strategies::{QuickTree, Shape, game_graphs, shapes, trees};
 
-fn exact_literals() -> Vec<Literal> {
-    Literal::ALL.iter().copied().filter(|literal| literal.info().exact).collect()
+/// Every literal translation in the catalogue.
+fn literals() -> impl Iterator<Item = Driver> {
+    Driver::ALL.iter().copied().filter(|driver| driver.info().kind == Kind::Literal)
+}
+
+fn exact_literals() -> Vec<Driver> {
+    literals().filter(|literal| literal.info().exact).collect()
 }
 
 fn params(depth: u32, first_guess: Option<Value>) -> SearchParams {
@@ -41,7 +45,7 @@ fn no_observer(_: &Call<NodeId>) {}
 fn check_exact(tree: &Tree, depth: u32, first_guess: Option<Value>) -> Result<(), TestCaseError> {
     let exact = minimax::search(tree, &tree.root(), depth).value;
     for literal in exact_literals() {
-        let outcome = literal.run(tree, &params(depth, first_guess), &mut no_observer);
+        let outcome = literal.run_observed(tree, &params(depth, first_guess), &mut no_observer);
         prop_assert_eq!(
             outcome.value,
             exact,
@@ -123,7 +127,7 @@ proptest! {
         let mut oracle = Oracle { tree: &tree, known: HashMap::new() };
         for literal in exact_literals() {
             let mut calls = Vec::new();
-            literal.run(&tree, &params(depth, guess), &mut |call: &Call<NodeId>| calls.push(call.clone()));
+            literal.run_observed(&tree, &params(depth, guess), &mut |call: &Call<NodeId>| calls.push(call.clone()));
             for call in &calls {
                 let exact = oracle.value(call);
                 prop_assert!(
@@ -138,8 +142,8 @@ proptest! {
     #[test]
     fn mtd_from_the_exact_value_takes_exactly_two_passes(tree in trees()) {
         let exact = minimax::search(&tree, &tree.root(), u32::MAX).value;
-        for literal in [Literal::PlaatMtdfCorrected, Literal::WikipediaJaMtdfCorrected, Literal::ChessprogrammingMtdf, Literal::KornilovMtdf] {
-            let passes = literal.run(&tree, &params(u32::MAX, Some(exact)), &mut no_observer).passes.unwrap();
+        for literal in [Driver::PlaatMtdfCorrected, Driver::WikipediaJaMtdfCorrected, Driver::ChessprogrammingMtdf, Driver::KornilovMtdf] {
+            let passes = literal.run_observed(&tree, &params(u32::MAX, Some(exact)), &mut no_observer).passes.unwrap();
             prop_assert_eq!(passes.len(), 2, "{}: {:?}", literal.info().name, passes);
         }
     }
@@ -153,11 +157,11 @@ proptest! {
         values.extend([-INFINITY, INFINITY]);
         values.sort_unstable();
         values.dedup();
-        for literal in exact_literals().into_iter().filter(|literal| literal.makes_passes()) {
-            if matches!(literal, Literal::PlaatIterativeDeepeningCorrected | Literal::KornilovIterativeDeepening | Literal::VerhelstAspiration) {
+        for literal in exact_literals().into_iter().filter(|literal| literal.info().passes) {
+            if matches!(literal, Driver::PlaatIterativeDeepeningCorrected | Driver::KornilovIterativeDeepening | Driver::VerhelstAspiration) {
                 continue; // several searches (iterations, re-search), each with its own bounds
             }
-            let passes = literal.run(&tree, &params(u32::MAX, guess), &mut no_observer).passes.unwrap();
+            let passes = literal.run_observed(&tree, &params(u32::MAX, guess), &mut no_observer).passes.unwrap();
             prop_assert!(passes.len() <= values.len() + 1, "{}: {} passes, {} distinct values", literal.info().name, passes.len(), values.len());
         }
     }
@@ -278,12 +282,12 @@ fn pass_traces_on_the_teaching_tree() {
 }
 
 /// The counterexample report: the tree, the wrong run with its trace, and the corrected run.
-fn counterexample(tree_text: &str, tree: &Tree, depth: u32, wrong: Literal, right: Literal) -> String {
+fn counterexample(tree_text: &str, tree: &Tree, depth: u32, wrong: Driver, right: Driver) -> String {
     let exact = minimax::search(tree, &tree.root(), depth).value;
     let depth_text = if depth == u32::MAX { "full".to_owned() } else { depth.to_string() };
     let mut text = format!("tree: {tree_text}\ndepth: {depth_text}\nminimax value: {exact}\n");
     for literal in [wrong, right] {
-        let outcome = literal.run(tree, &params(depth, None), &mut no_observer);
+        let outcome = literal.run_observed(tree, &params(depth, None), &mut no_observer);
         writeln!(text, "\n{} returns {}:", literal.info().name, outcome.value).unwrap();
         if let Some(passes) = &outcome.passes {
             text.push_str(&trace(passes));
@@ -293,12 +297,12 @@ fn counterexample(tree_text: &str, tree: &Tree, depth: u32, wrong: Literal, righ
 }
 
 /// The first tree of the bounded-exhaustive enumeration on which `literal` is wrong.
-fn smallest_counterexample(literal: Literal, keep: impl Fn(&Tree) -> bool) -> Tree {
+fn smallest_counterexample(literal: Driver, keep: impl Fn(&Tree) -> bool) -> Tree {
     small_trees()
         .into_iter()
         .filter(|tree| keep(tree))
         .find(|tree| {
-            literal.run(tree, &params(u32::MAX, None), &mut no_observer).value
+            literal.run_observed(tree, &params(u32::MAX, None), &mut no_observer).value
                 != minimax::search(tree, &tree.root(), u32::MAX).value
         })
         .unwrap_or_else(|| panic!("{} is exact on every small tree", literal.info().name))
@@ -306,11 +310,8 @@ fn smallest_counterexample(literal: Literal, keep: impl Fn(&Tree) -> bool) -> Tr
 
 #[test]
 fn every_inexact_translation_has_a_committed_counterexample() {
-    let inexact: Vec<&str> = Literal::ALL
-        .iter()
-        .filter(|literal| !literal.info().exact)
-        .map(|literal| literal.info().name)
-        .collect();
+    let inexact: Vec<&str> =
+        literals().filter(|literal| !literal.info().exact).map(|literal| literal.info().name).collect();
     assert_eq!(
         inexact,
         ["plaat-alphabeta-memory", "plaat-mtdf", "plaat-id", "wikipedia-ja-mtdf", "mtd-bi-literal"],
@@ -322,47 +323,47 @@ fn every_inexact_translation_has_a_committed_counterexample() {
 fn counterexample_plaat_id_reuses_a_shallower_bound() {
     // The smallest tree overall shows the depth-0 slip; the smallest with a level below the root
     // shows the table without depth.
-    let leaf = smallest_counterexample(Literal::PlaatIterativeDeepening, |_| true);
-    let deeper = smallest_counterexample(Literal::PlaatIterativeDeepening, |tree| tree.height() >= 2);
+    let leaf = smallest_counterexample(Driver::PlaatIterativeDeepening, |_| true);
+    let deeper = smallest_counterexample(Driver::PlaatIterativeDeepening, |tree| tree.height() >= 2);
     let mut text = counterexample(
         &leaf.to_string(),
         &leaf,
         u32::MAX,
-        Literal::PlaatIterativeDeepening,
-        Literal::PlaatIterativeDeepeningCorrected,
+        Driver::PlaatIterativeDeepening,
+        Driver::PlaatIterativeDeepeningCorrected,
     );
     text.push_str("\n---\n\n");
     text.push_str(&counterexample(
         &deeper.to_string(),
         &deeper,
         u32::MAX,
-        Literal::PlaatIterativeDeepening,
-        Literal::PlaatIterativeDeepeningCorrected,
+        Driver::PlaatIterativeDeepening,
+        Driver::PlaatIterativeDeepeningCorrected,
     ));
     insta::assert_snapshot!(text);
 }
 
 #[test]
 fn counterexample_wikipedia_ja_stores_a_bound_as_exact() {
-    let tree = smallest_counterexample(Literal::WikipediaJaMtdf, |_| true);
+    let tree = smallest_counterexample(Driver::WikipediaJaMtdf, |_| true);
     insta::assert_snapshot!(counterexample(
         &tree.to_string(),
         &tree,
         u32::MAX,
-        Literal::WikipediaJaMtdf,
-        Literal::WikipediaJaMtdfCorrected
+        Driver::WikipediaJaMtdf,
+        Driver::WikipediaJaMtdfCorrected
     ));
 }
 
 #[test]
 fn counterexample_mtd_bi_with_a_truncating_average_stops_moving() {
-    let tree = smallest_counterexample(Literal::MtBi, |_| true);
+    let tree = smallest_counterexample(Driver::MtBi, |_| true);
     insta::assert_snapshot!(counterexample(
         &tree.to_string(),
         &tree,
         u32::MAX,
-        Literal::MtBi,
-        Literal::MtBiCorrected
+        Driver::MtBi,
+        Driver::MtBiCorrected
     ));
 }
 
@@ -374,14 +375,14 @@ fn counterexample_plaat_table_without_depth_on_a_transposition() {
     let source = std::fs::read_to_string(path).unwrap();
     let graph = gtree::parse(&source).unwrap();
     let printed = gtree::print(&graph).replace('\n', "; ");
-    let mut text = counterexample(&printed, &graph, 6, Literal::PlaatMtdf, Literal::PlaatMtdfCorrected);
+    let mut text = counterexample(&printed, &graph, 6, Driver::PlaatMtdf, Driver::PlaatMtdfCorrected);
     text.push_str("\n---\n\n");
     text.push_str(&counterexample(
         &printed,
         &graph,
         6,
-        Literal::PlaatAlphaBetaWithMemory,
-        Literal::PlaatAlphaBetaWithMemoryCorrected,
+        Driver::PlaatAlphaBetaWithMemory,
+        Driver::PlaatAlphaBetaWithMemoryCorrected,
     ));
     insta::assert_snapshot!(text);
 }
@@ -393,8 +394,8 @@ fn the_postcondition_check_catches_the_wikipedia_listing_at_the_call_where_it_go
     let tree: Tree = "(((0 1)))".parse().unwrap();
     let mut oracle = Oracle { tree: &tree, known: HashMap::new() };
     let mut calls = Vec::new();
-    Literal::WikipediaJaMtdf
-        .run(&tree, &params(u32::MAX, None), &mut |call: &Call<NodeId>| calls.push(call.clone()));
+    Driver::WikipediaJaMtdf
+        .run_observed(&tree, &params(u32::MAX, None), &mut |call: &Call<NodeId>| calls.push(call.clone()));
     let broken = calls
         .iter()
         .find(|call| !is_fail_soft_result(call.result, oracle.value(call), call.alpha, call.beta));
@@ -436,9 +437,9 @@ proptest! {
     fn root_passes_are_reported_from_maxs_side_whoever_moves_first(tree in min_to_move_first(), depth in depths()) {
         let exact = minimax::search(&tree, &tree.root(), depth).value;
         // Iterative deepening makes passes at every depth up to the last: those are left out here.
-        let one_depth = |literal: &Literal| !literal.info().name.ends_with("-id") && !literal.info().name.contains("-id-");
-        for literal in exact_literals().into_iter().filter(|literal| literal.makes_passes() && one_depth(literal)) {
-            let passes = literal.run(&tree, &params(depth, None), &mut no_observer).passes.unwrap();
+        let one_depth = |literal: &Driver| !literal.info().name.ends_with("-id") && !literal.info().name.contains("-id-");
+        for literal in exact_literals().into_iter().filter(|literal| literal.info().passes && one_depth(literal)) {
+            let passes = literal.run_observed(&tree, &params(depth, None), &mut no_observer).passes.unwrap();
             for pass in passes {
                 prop_assert!(
                     pass.alpha < pass.beta && is_fail_soft_result(pass.result, exact, pass.alpha, pass.beta),
@@ -451,9 +452,9 @@ proptest! {
     /// The node count of a translation with a recursive listing is the number of calls it made.
     #[test]
     fn every_call_is_counted_once(tree in trees(), depth in depths()) {
-        for literal in Literal::ALL.iter().copied() {
+        for literal in literals() {
             let mut calls = 0u64;
-            let outcome = literal.run(&tree, &params(depth, None), &mut |_| calls += 1);
+            let outcome = literal.run_observed(&tree, &params(depth, None), &mut |_| calls += 1);
             prop_assert!(calls == 0 || outcome.counts.nodes == calls, "{}: {} nodes, {} calls", literal.info().name, outcome.counts.nodes, calls);
         }
     }
@@ -464,6 +465,7 @@ fn verhelsts_aspiration_re_searches_a_result_at_the_window_edge() {
     // Around the guess 0 the window is (-50, 50); the first child, 50, fails high exactly at beta,
     // a bound, not the value (100).
     let tree: Tree = "(50 100)".parse().unwrap();
-    let outcome = Literal::VerhelstAspiration.run(&tree, &params(u32::MAX, Some(0)), &mut no_observer);
+    let outcome =
+        Driver::VerhelstAspiration.run_observed(&tree, &params(u32::MAX, Some(0)), &mut no_observer);
     assert_eq!(outcome.value, 100);
 }

@@ -10,9 +10,10 @@
 //! * `synthetic`: implicit synthetic trees.
 //! * `theory`: SSS* = MT-SSS*, DUAL* = MT-DUAL*, dominance over alpha-beta.
 //! * `witness`: Wesselink et al.'s witness criterion: their counterexample, the engine's deeper-entries mode.
-//! * `cli`: the `nullwindow` command line.
+//! * `cli`: the `nullwindow` command line (with the default feature `cli`).
 
 mod book;
+#[cfg(feature = "cli")]
 mod cli;
 mod corpus;
 mod engine;

@@ -65,8 +65,8 @@ proptest! {
 
     #[test]
     fn negamax_visits_the_same_nodes_and_finds_the_same_value(tree in trees(), depth in 0u32..9) {
-        let plain = minimax::search(&tree, &tree.root_id(), depth);
-        prop_assert_eq!(negamax::search(&tree, &tree.root_id(), depth), plain);
+        let (plain, negamax) = (minimax::search(&tree, &tree.root_id(), depth), negamax::search(&tree, &tree.root_id(), depth));
+        prop_assert_eq!((negamax.value, negamax.counts, negamax.depth), (plain.value, plain.counts, plain.depth));
     }
 }
 

@@ -1,6 +1,7 @@
 //! Random trees for property tests: a proptest strategy that shrinks towards small trees with small
 //! values, and a quickcheck `Arbitrary` wrapper.
 
+use nullwindow::driver::SearchParams;
 use nullwindow::tree::{Tree, TreeBuilder, gtree};
 use nullwindow::value::{MAX_LEAF, MIN_LEAF, Value};
 use proptest::prelude::*;
@@ -140,14 +141,13 @@ pub fn game_graphs() -> impl Strategy<Value = Tree> {
 
 /// An engine that searches moves in the game's own order: no iterative deepening, killers, history or
 /// table move, so that a perfectly ordered tree stays perfectly ordered.
-pub fn game_order_only() -> nullwindow::search::EngineConfig {
-    nullwindow::search::EngineConfig {
-        iterative_deepening: false,
-        killers: false,
-        history: false,
-        table_move_first: false,
-        ..nullwindow::search::EngineConfig::default()
-    }
+pub fn game_order_only() -> SearchParams {
+    SearchParams { killers: false, history: false, table_move_first: false, ..SearchParams::default() }
+}
+
+/// The engine as a program runs it: the defaults, deepening iteratively from depth 1.
+pub fn deepening() -> SearchParams {
+    SearchParams { iterative_deepening: true, ..SearchParams::default() }
 }
 
 /// Wesselink et al.'s counterexample graph (`testdata/trees/wesselink-ttm-counterexample.gtree`) with

@@ -3,10 +3,11 @@
 //! more than 10⁹ nodes is searched without building it.
 
 use nullwindow::compare::minimal_tree_leaves;
+use nullwindow::driver::SearchParams;
 use nullwindow::game::Game;
 use nullwindow::reference::minimax;
-use nullwindow::registry::{Driver, SearchParams};
-use nullwindow::search::{Algorithm, Engine, EngineConfig, Limits};
+use nullwindow::registry::Driver;
+use nullwindow::search::{Algorithm, Engine};
 use nullwindow::tree::synthetic::{Model, SyntheticConfig, SyntheticError, SyntheticTree};
 use proptest::prelude::*;
 
@@ -85,11 +86,10 @@ fn perfectly_ordered_top_down_trees_give_the_knuth_moore_minimal_tree() {
                 ..Default::default()
             })
             .unwrap();
-            let result =
-                Engine::new(config.clone()).search(&tree, Algorithm::AlphaBeta, &Limits::default(), |_| {});
+            let result = Engine::new(&config).search(&tree, Algorithm::AlphaBeta, &config, |_| {});
             assert_eq!(Some(result.value), tree.known_value());
             assert_eq!(
-                u128::from(result.statistics.leaves),
+                u128::from(result.counts.leaves),
                 minimal_tree_leaves(width, depth),
                 "w{width} d{depth}"
             );
@@ -122,23 +122,19 @@ fn imperfect_ordering_costs_leaves_beyond_the_minimal_tree() {
         ..Default::default()
     })
     .unwrap();
-    let result = Engine::new(config).search(&tree, Algorithm::AlphaBeta, &Limits::default(), |_| {});
+    let result = Engine::new(&config).search(&tree, Algorithm::AlphaBeta, &config, |_| {});
     assert_eq!(Some(result.value), tree.known_value());
-    assert!(
-        u128::from(result.statistics.leaves) > minimal_tree_leaves(4, 6),
-        "{} leaves",
-        result.statistics.leaves
-    );
+    assert!(u128::from(result.counts.leaves) > minimal_tree_leaves(4, 6), "{} leaves", result.counts.leaves);
 }
 
 #[test]
 fn a_tree_of_more_than_a_billion_nodes_is_searched_without_building_it() {
     let tree = SyntheticTree::new(SyntheticConfig { width: 8, depth: 10, ..Default::default() }).unwrap();
     assert!(tree.node_count() > 1_000_000_000);
-    let result =
-        Engine::new(EngineConfig::default()).search(&tree, Algorithm::Mtdf, &Limits::default(), |_| {});
+    let params = crate::strategies::deepening();
+    let result = Engine::new(&params).search(&tree, Algorithm::Mtdf, &params, |_| {});
     assert_eq!(Some(result.value), tree.known_value());
-    assert!(result.statistics.nodes < 10_000_000, "{} nodes", result.statistics.nodes);
+    assert!(result.counts.nodes < 10_000_000, "{} nodes", result.counts.nodes);
 }
 
 #[test]

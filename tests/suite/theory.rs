@@ -14,9 +14,9 @@
 use std::collections::{HashMap, HashSet};
 
 use nullwindow::compare::minimal_tree_leaves;
+use nullwindow::driver::SearchParams;
 use nullwindow::game::Game;
-use nullwindow::literal::Literal;
-use nullwindow::registry::{Driver, SearchParams};
+use nullwindow::registry::Driver;
 use nullwindow::theory::node_types::{self, LevelCounts, NodeType};
 use nullwindow::tree::synthetic::{SyntheticConfig, SyntheticTree};
 use nullwindow::tree::{NodeId, Tree, TreeBuilder};
@@ -48,13 +48,13 @@ fn values() -> impl Strategy<Value = Value> + Clone {
 }
 
 /// The leaves a driver evaluates, each at its first evaluation, in order.
-fn first_evaluations(literal: Literal, tree: &Tree) -> Vec<NodeId> {
+fn first_evaluations(literal: Driver, tree: &Tree) -> Vec<NodeId> {
     let (_, evaluated) = literal.run_recording_leaves(tree, &SearchParams::default());
     let mut seen = HashSet::new();
     evaluated.into_iter().filter(|node| seen.insert(*node)).collect()
 }
 
-fn leaf_set(literal: Literal, tree: &Tree) -> HashSet<NodeId> {
+fn leaf_set(literal: Driver, tree: &Tree) -> HashSet<NodeId> {
     first_evaluations(literal, tree).into_iter().collect()
 }
 
@@ -63,19 +63,19 @@ proptest! {
 
     #[test]
     fn mt_sss_evaluates_the_leaves_of_stockmans_sss_in_the_same_order(tree in uniform_trees(values())) {
-        prop_assert_eq!(first_evaluations(Literal::MtSss, &tree), first_evaluations(Literal::StockmanSss, &tree), "{}", tree);
+        prop_assert_eq!(first_evaluations(Driver::MtSss, &tree), first_evaluations(Driver::StockmanSss, &tree), "{}", tree);
     }
 
     #[test]
     fn mt_dual_evaluates_the_leaves_of_dual_in_the_same_order(tree in uniform_trees(values())) {
-        prop_assert_eq!(first_evaluations(Literal::MtDual, &tree), first_evaluations(Literal::StockmanDual, &tree), "{}", tree);
+        prop_assert_eq!(first_evaluations(Driver::MtDual, &tree), first_evaluations(Driver::StockmanDual, &tree), "{}", tree);
     }
 
     #[test]
     fn sss_mtd_bi_and_pvs_never_evaluate_a_leaf_alpha_beta_prunes(tree in uniform_trees(values())) {
         // Fail-soft alpha-beta without memory, left to right: Kornilov's listing.
-        let alpha_beta = leaf_set(Literal::KornilovAlphaBeta, &tree);
-        for literal in [Literal::StockmanSss, Literal::MtSss, Literal::MtBiCorrected, Literal::VerhelstPrincipalVariation] {
+        let alpha_beta = leaf_set(Driver::KornilovAlphaBeta, &tree);
+        for literal in [Driver::StockmanSss, Driver::MtSss, Driver::MtBiCorrected, Driver::VerhelstPrincipalVariation] {
             let extra: Vec<NodeId> = leaf_set(literal, &tree).difference(&alpha_beta).copied().collect();
             prop_assert!(extra.is_empty(), "{} evaluates {:?}, which alpha-beta prunes, on {}", literal.info().name, extra, tree);
         }
@@ -116,7 +116,7 @@ fn on_perfectly_ordered_trees_alpha_beta_evaluates_exactly_the_critical_leaves()
             let config =
                 SyntheticConfig { seed: 11, width, depth, ordering: 1.0, ..SyntheticConfig::default() };
             let tree = materialize(config);
-            let evaluated = leaf_set(Literal::KornilovAlphaBeta, &tree);
+            let evaluated = leaf_set(Driver::KornilovAlphaBeta, &tree);
             let mut critical = HashSet::new();
             for (&node, path) in node_paths(&tree).iter().filter(|(node, _)| tree.is_leaf(**node)) {
                 // Knuth and Moore's parity rule and the PV/CUT/ALL recursion name the same leaves.
@@ -156,7 +156,7 @@ fn on_perfectly_ordered_trees_alpha_beta_visits_exactly_the_pv_cut_and_all_nodes
             let tree = materialize(config);
             let paths = node_paths(&tree);
             let mut visited = HashSet::new();
-            Literal::KornilovAlphaBeta.run(&tree, &SearchParams::default(), &mut |call| {
+            let _ = Driver::KornilovAlphaBeta.run_observed(&tree, &SearchParams::default(), &mut |call| {
                 visited.insert(call.position);
             });
             let mut counted = vec![LevelCounts::default(); depth as usize + 1];

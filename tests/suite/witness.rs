@@ -22,11 +22,13 @@ use std::cell::Cell;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use nullwindow::driver::SearchParams;
+use nullwindow::driver::{Call, Hooks};
 use nullwindow::game::Game;
+use nullwindow::literal::Search;
 use nullwindow::literal::memory::Memory;
 use nullwindow::literal::wesselink::{TableEntry, TableFlag, TranspositionTable, Variant};
-use nullwindow::literal::{Call, Search};
-use nullwindow::search::{Algorithm, Engine, EngineConfig, Limits};
+use nullwindow::search::{Algorithm, Engine};
 use nullwindow::theory::{is_fail_soft_result, witness};
 use nullwindow::tree::{NodeId, Tree, gtree};
 use nullwindow::value::{INFINITY, Value};
@@ -64,7 +66,8 @@ struct Run {
 fn checked_calls(variant: Variant, tree: &Tree, runs: &[Run]) -> Vec<(Call<NodeId>, bool)> {
     let mut calls = Vec::new();
     let mut observer = |call: &Call<NodeId>| calls.push(call.clone());
-    let mut search = Search::new(tree, Memory::keyed_by_node(), &mut observer);
+    let mut search =
+        Search::new(tree, Memory::keyed_by_node(), Hooks { calls: Some(&mut observer), ..Hooks::default() });
     let mut table = TranspositionTable::new();
     for run in runs {
         variant.search(&mut search, &run.position, run.alpha, run.beta, run.depth, &mut table);
@@ -148,11 +151,11 @@ fn mtd_drivers_with_deeper_entries_confirm_a_value_their_passes_meet_at() {
     let tree = gtree::parse(include_str!("../../testdata/trees/deeper-entries-mtd-crossing.gtree")).unwrap();
     let root = tree.root();
     for algorithm in Algorithm::ALL {
-        let config =
-            EngineConfig { deeper_entries: true, iterative_deepening: false, ..EngineConfig::default() };
-        let mut engine = Engine::new(config);
+        let config = SearchParams { deeper_entries: true, ..SearchParams::default() };
+        let mut engine = Engine::new(&config);
         for depth in [7, 2] {
-            let value = engine.search(&tree, algorithm, &Limits { depth, ..Limits::default() }, |_| {}).value;
+            let value =
+                engine.search(&tree, algorithm, &SearchParams { depth, ..config.clone() }, |_| {}).value;
             assert!(
                 witness::is_witness_result(&tree, &root, depth, -INFINITY, INFINITY, value),
                 "{algorithm} at depth {depth}: {value}, extensions give {:?}",
@@ -167,9 +170,9 @@ fn an_mtd_value_is_confirmed_by_one_search_when_nothing_deeper_is_in_the_table()
     // A fresh engine has no deeper entries: the confirming search agrees, and no full-window
     // search follows it.
     let tree: Tree = nullwindow::tree::examples::TEACHING_TREE.parse().unwrap();
-    let config = EngineConfig { deeper_entries: true, iterative_deepening: false, ..EngineConfig::default() };
+    let config = SearchParams { deeper_entries: true, ..SearchParams::default() };
     for algorithm in [Algorithm::Mtdf, Algorithm::MtdBi, Algorithm::Sss, Algorithm::Dual] {
-        let result = Engine::new(config.clone()).search(&tree, algorithm, &Limits::default(), |_| {});
+        let result = Engine::new(&config).search(&tree, algorithm, &config, |_| {});
         let last = *result.iterations[0].passes.last().unwrap();
         assert_eq!(
             (last.alpha, last.beta, last.result),
@@ -183,13 +186,13 @@ fn an_mtd_value_is_confirmed_by_one_search_when_nothing_deeper_is_in_the_table()
 fn with_deeper_entries_a_deeper_search_answers_the_root_at_once() {
     // The 4-ply search leaves an exact entry for the root; the 2-ply search is answered by it.
     let tree: Tree = nullwindow::tree::examples::TEACHING_TREE.parse().unwrap();
-    let config = EngineConfig { deeper_entries: true, iterative_deepening: false, ..EngineConfig::default() };
-    let mut engine = Engine::new(config);
-    let deep = engine.search(&tree, Algorithm::AlphaBeta, &Limits { depth: 4, ..Limits::default() }, |_| {});
-    let shallow =
-        engine.search(&tree, Algorithm::AlphaBeta, &Limits { depth: 2, ..Limits::default() }, |_| {});
+    let config = SearchParams { deeper_entries: true, ..SearchParams::default() };
+    let mut engine = Engine::new(&config);
+    let deep =
+        engine.search(&tree, Algorithm::AlphaBeta, &SearchParams { depth: 4, ..config.clone() }, |_| {});
+    let shallow = engine.search(&tree, Algorithm::AlphaBeta, &SearchParams { depth: 2, ..config }, |_| {});
     assert_eq!(shallow.value, deep.value);
-    assert_eq!((shallow.statistics.nodes, shallow.statistics.probes, shallow.statistics.hits), (1, 1, 1));
+    assert_eq!((shallow.counts.nodes, shallow.counts.probes, shallow.counts.hits), (1, 1, 1));
 }
 
 /// Random runs on `tree`: a search from the root, then up to three from random nodes, at depths 0 to
@@ -262,12 +265,12 @@ proptest! {
         depths in prop::collection::vec(0u32..=7, 1..=4),
         iterative_deepening in any::<bool>(),
     ) {
-        let config = EngineConfig { deeper_entries: true, iterative_deepening, tt_entries: 1 << 10, ..EngineConfig::default() };
-        let mut engine = Engine::new(config);
+        let config = SearchParams { deeper_entries: true, iterative_deepening, tt_entries: 1 << 10, ..SearchParams::default() };
+        let mut engine = Engine::new(&config);
         let root = tree.root();
         let mover = tree.to_move(&root);
         for depth in depths {
-            let result = engine.search(&tree, algorithm, &Limits { depth, ..Limits::default() }, |_| {});
+            let result = engine.search(&tree, algorithm, &SearchParams { depth, ..config.clone() }, |_| {});
             let value_for_mover = mover.perspective(result.value);
             prop_assert!(
                 witness::is_witness_result(&tree, &root, depth, -INFINITY, INFINITY, value_for_mover),
@@ -289,7 +292,8 @@ fn a_repeated_search_is_answered_by_the_table_and_the_table_says_what_it_holds()
     assert_eq!(twice, once + 1);
 
     let mut observer = |_: &Call<NodeId>| {};
-    let mut search = Search::new(&tree, Memory::keyed_by_node(), &mut observer);
+    let mut search =
+        Search::new(&tree, Memory::keyed_by_node(), Hooks { calls: Some(&mut observer), ..Hooks::default() });
     let mut table = TranspositionTable::new();
     assert!(table.is_empty());
     assert_eq!(table.len(), 0);
@@ -310,7 +314,8 @@ fn transposition_graph() -> Tree {
 fn runs_sharing_a_table(tree: &Tree, runs: &[(Variant, Run)]) -> (Vec<(Value, usize)>, TranspositionTable) {
     let calls = Cell::new(0);
     let mut observer = |_: &Call<NodeId>| calls.set(calls.get() + 1);
-    let mut search = Search::new(tree, Memory::keyed_by_node(), &mut observer);
+    let mut search =
+        Search::new(tree, Memory::keyed_by_node(), Hooks { calls: Some(&mut observer), ..Hooks::default() });
     let mut table = TranspositionTable::new();
     let mut results = Vec::new();
     for (variant, run) in runs {

@@ -8,9 +8,10 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use nullwindow::driver::SearchParams;
 use nullwindow::game::Game;
 use nullwindow::games::connect4::{Connect4, MoveGeneration};
-use nullwindow::search::{Algorithm, Engine, EngineConfig};
+use nullwindow::search::{Algorithm, Engine};
 use serde::Serialize;
 
 use crate::CliError;
@@ -104,11 +105,12 @@ pub fn run(command: &BenchCommand) -> Result<ExitCode, CliError> {
     let mut results = Vec::new();
     for file in &args.files {
         let positions = read_positions(file, args.limit)?;
-        let mut engine = Engine::new(EngineConfig {
+        let params = SearchParams {
             tt_entries: args.tt_entries,
             iterative_deepening: args.iterative_deepening,
-            ..EngineConfig::default()
-        });
+            ..SearchParams::default()
+        };
+        let mut engine = Engine::new(&params);
         let bar = progress_bar(positions.len() as u64, file);
         let (mut right, mut nodes, mut time) = (0, 0u64, Duration::ZERO);
         let mut wrong = Vec::new();
@@ -117,9 +119,9 @@ pub fn run(command: &BenchCommand) -> Result<ExitCode, CliError> {
                 .map_err(|e| CliError(format!("{file}: position '{moves}': {e}")))?
                 .with_generation(generation);
             let start = Instant::now();
-            let result = engine.search(&game, algorithm, &nullwindow::search::Limits::default(), |_| {});
+            let result = engine.search(&game, algorithm, &params, |_| {});
             time += start.elapsed();
-            nodes += result.statistics.nodes;
+            nodes += result.counts.nodes;
             let value = game.to_move(&game.root()).perspective(result.value);
             if value == *score {
                 right += 1;

@@ -8,7 +8,8 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use nullwindow::compare::{Row, compare, minimal_tree_leaves};
-use nullwindow::registry::{Driver, SearchParams};
+use nullwindow::driver::SearchParams;
+use nullwindow::registry::Driver;
 use nullwindow::tree::synthetic::{Model, SyntheticConfig, SyntheticTree};
 use serde::Serialize;
 
@@ -88,6 +89,7 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode, CliError> {
         first_guess: None,
         tt_entries: args.tt_entries,
         iterative_deepening: args.iterative,
+        ..SearchParams::default()
     };
     let bar = progress_bar((trees.len() * drivers.len()) as u64);
     let rows = compare(&trees, &known, &drivers, &params, |done, _total| bar.set_position(done as u64));

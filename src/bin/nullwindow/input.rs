@@ -9,7 +9,6 @@ use nullwindow::game::{Game as _, Player};
 use nullwindow::games::connect4::Connect4;
 use nullwindow::games::tictactoe::TicTacToe;
 use nullwindow::registry::Driver;
-use nullwindow::search::Algorithm;
 use nullwindow::tree::{Tree, gtree, text};
 
 use crate::CliError;
@@ -139,7 +138,7 @@ impl Target {
     /// tests hold to minimax on every tree and on Pons' scored positions.
     pub fn reference(&self) -> Driver {
         match self {
-            Self::Connect4(_) => Driver::Optimized(Algorithm::Mtdf),
+            Self::Connect4(_) => Driver::Mtdf,
             _ => Driver::Minimax,
         }
     }

@@ -5,9 +5,10 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::Args;
-use nullwindow::game::Player;
+use nullwindow::driver::{Iteration, Kind, SearchParams};
+use nullwindow::game::{Game, Player};
 use nullwindow::oracle::{self, Report};
-use nullwindow::registry::{Driver, Kind, Progress, SearchParams};
+use nullwindow::registry::Driver;
 use nullwindow::tree::{MAX_SEARCH_HEIGHT, Tree, examples};
 use nullwindow::value::{INFINITY, Value};
 use serde::Serialize;
@@ -55,16 +56,19 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         first_guess: args.first_guess,
         tt_entries: args.tt_entries,
         iterative_deepening: args.iterative,
+        ..SearchParams::default()
     };
-    let report = search(&target, &drivers, &params)?;
     let view = View { root_player: target.root_player(), reference: target.reference() };
-    if args.json {
-        print_json(&report, &view)?;
-    } else {
-        print_summary(&target.describe(&args.target.position), &params, &report, &view);
-        print_table(&report, &view, params.iterative_deepening);
-    }
-    Ok(verdict(&report, &view))
+    with_game!(&target, game => {
+        let report = search(game, target.tree(), view.reference, &drivers, &params)?;
+        if args.json {
+            print_json(&report, &view)?;
+        } else {
+            print_summary(&target.describe(&args.target.position), &params, &report, &view);
+            print_table(&report, &view, params.iterative_deepening);
+        }
+        Ok(verdict(&report, &view))
+    })
 }
 
 /// How to present a report: values from the root player's side, checked against `reference`.
@@ -75,12 +79,13 @@ struct View {
 
 /// Runs every exact driver on the built-in teaching tree.
 pub fn demo() -> Result<ExitCode, CliError> {
-    let target = Target::Tree(examples::TEACHING_TREE.parse()?);
+    let tree: Tree = examples::TEACHING_TREE.parse()?;
+    let target = Target::Tree(tree.clone());
     println!("nullwindow: every driver on a built-in teaching tree, checked against plain minimax.");
     println!();
     println!("teaching tree: {}", examples::TEACHING_TREE);
     let params = SearchParams::default();
-    let report = search(&target, &Driver::select("all")?, &params)?;
+    let report = search(&tree, Some(&tree), Driver::Minimax, &Driver::select("all")?, &params)?;
     let view = View { root_player: Player::Max, reference: Driver::Minimax };
     print_summary(&target.describe(""), &params, &report, &view);
     print_table(&report, &view, params.iterative_deepening);
@@ -91,14 +96,20 @@ pub fn demo() -> Result<ExitCode, CliError> {
     Ok(verdict(&report, &view))
 }
 
-/// Runs the oracle on the search thread.
-fn search(target: &Target, drivers: &[Driver], params: &SearchParams) -> Result<Report, CliError> {
-    let reference = target.reference();
-    on_search_thread(
-        target.tree(),
-        params.depth,
-        || with_game!(target, game => oracle::solve_against(game, reference, drivers, params, &mut report_progress)),
-    )
+/// Runs the oracle on the search thread (`tree`, when the game is one, is checked for its height).
+fn search<G: Game + Sync>(
+    game: &G,
+    tree: Option<&Tree>,
+    reference: Driver,
+    drivers: &[Driver],
+    params: &SearchParams,
+) -> Result<Report<G::Move>, CliError>
+where
+    G::Move: Send,
+{
+    on_search_thread(tree, params.depth, || {
+        oracle::solve_against(game, reference, drivers, params, &mut report_progress)
+    })
 }
 
 /// Runs `work` on a thread with a stack deep enough for [`MAX_SEARCH_HEIGHT`] levels, after refusing
@@ -130,20 +141,20 @@ pub fn on_search_thread<T: Send>(
 
 /// On a terminal, one line on stderr per completed iteration once a search has run for a second, so
 /// that a long search shows it is alive; nothing when stderr is redirected.
-fn report_progress(driver: Driver, progress: &Progress) {
+fn report_progress<M>(driver: Driver, progress: &Iteration<M>) {
     if progress.elapsed.as_secs_f64() >= 1.0 && std::io::stderr().is_terminal() {
         eprintln!(
             "  {} depth {}: value {} ({} nodes, {:.1} s)",
             driver.info().name,
             progress.depth,
             progress.value,
-            progress.nodes,
+            progress.counts.nodes,
             progress.elapsed.as_secs_f64()
         );
     }
 }
 
-fn print_summary(description: &str, params: &SearchParams, report: &Report, view: &View) {
+fn print_summary<M>(description: &str, params: &SearchParams, report: &Report<M>, view: &View) {
     let depth = if params.depth == u32::MAX { "full".to_owned() } else { params.depth.to_string() };
     println!("{description}; depth searched: {depth}");
     let side = if view.root_player == Player::Max {
@@ -159,7 +170,7 @@ fn print_summary(description: &str, params: &SearchParams, report: &Report, view
     println!();
 }
 
-fn print_table(report: &Report, view: &View, iterative: bool) {
+fn print_table<M>(report: &Report<M>, view: &View, iterative: bool) {
     if iterative && report.results.iter().any(|result| result.driver.info().kind == Kind::Optimized) {
         println!("(optimized drivers deepen iteratively from depth 1: their counts include every iteration)");
         println!();
@@ -202,7 +213,7 @@ struct JsonResult<'a> {
     passes: Option<usize>,
 }
 
-fn print_json(report: &Report, view: &View) -> Result<(), CliError> {
+fn print_json<M>(report: &Report<M>, view: &View) -> Result<(), CliError> {
     let results = report
         .results
         .iter()
@@ -220,7 +231,7 @@ fn print_json(report: &Report, view: &View) -> Result<(), CliError> {
 }
 
 /// Exit 1, naming each driver that disagrees with the exact value; otherwise success.
-fn verdict(report: &Report, view: &View) -> ExitCode {
+fn verdict<M>(report: &Report<M>, view: &View) -> ExitCode {
     let mut wrong = false;
     for result in report.disagreements() {
         wrong = true;

@@ -26,11 +26,11 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
+use nullwindow::driver::{Call, Kind, Perspective, SearchParams};
 use nullwindow::game::{Game, Player};
-use nullwindow::literal::{Call, Perspective};
-use nullwindow::registry::{Driver, SearchParams};
+use nullwindow::registry::Driver;
+use nullwindow::search::Engine;
 use nullwindow::search::trace::{NodeTrace, Probe, Tracer};
-use nullwindow::search::{Engine, EngineConfig, Limits};
 use nullwindow::tree::{NodeId, Tree};
 use serde::Serialize;
 
@@ -143,30 +143,25 @@ const fn for_max(player: Player, alpha: i32, beta: i32, result: i32) -> (i32, i3
 }
 
 fn trace(tree: &Tree, driver: Driver, args: &TraceArgs, depth: u32) -> Result<Vec<Record>, CliError> {
-    match driver {
-        Driver::Optimized(algorithm) => {
-            let config = EngineConfig {
-                tt_entries: args.tt_entries,
-                first_guess: args.first_guess,
-                iterative_deepening: false,
-                ..EngineConfig::default()
-            };
+    let params = SearchParams {
+        depth,
+        first_guess: args.first_guess,
+        tt_entries: args.tt_entries,
+        ..SearchParams::default()
+    };
+    match driver.info().kind {
+        Kind::Optimized => {
+            let algorithm = driver.algorithm().expect("every optimized driver is an engine algorithm");
             let mut tracer =
                 EngineTracer { tree, stack: Vec::new(), visits: 0, pass: 0, records: Vec::new() };
-            Engine::new(config).search_traced(
-                tree,
-                algorithm,
-                &Limits { depth, ..Limits::default() },
-                &mut tracer,
-            );
+            Engine::new(&params).search_traced(tree, algorithm, &params, &mut tracer);
             Ok(tracer.records)
         }
-        Driver::Literal(literal) => {
+        Kind::Literal => {
             let paths = first_paths(tree);
             let root = tree.root();
             let (mut records, mut visits, mut pass) = (Vec::new(), 0, 1);
-            let params = SearchParams { depth, first_guess: args.first_guess, ..SearchParams::default() };
-            literal.run(tree, &params, &mut |call: &Call<NodeId>| {
+            let _ = driver.run_observed(tree, &params, &mut |call: &Call<NodeId>| {
                 visits += 1;
                 let (alpha, beta, result) = match call.perspective {
                     Perspective::Max => (call.alpha, call.beta, call.result),
@@ -192,7 +187,7 @@ fn trace(tree: &Tree, driver: Driver, args: &TraceArgs, depth: u32) -> Result<Ve
             });
             Ok(records)
         }
-        Driver::Minimax | Driver::Negamax => {
+        Kind::Reference => {
             Err(CliError(format!("{} has no trace; trace a literal or optimized driver", driver.info().name)))
         }
     }
