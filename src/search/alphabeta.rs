@@ -17,9 +17,27 @@ use crate::value::{INFINITY, Value};
 /// * `g >= beta` ⇒ `v >= g` (fail high: a lower bound);
 /// * otherwise `g == v`.
 ///
-/// Requires `alpha < beta`. With `beta = alpha + 1` this is Pearl's Test, the null-window call of
-/// the MTD drivers.
-pub(crate) fn alpha_beta<G: Game>(
+/// With `beta = alpha + 1` this is Pearl's Test, the null-window call of the MTD drivers. `ply` is
+/// the distance from the root (0 at the root): killer moves are kept per ply. Values are from the
+/// side to move at `position`; the window must lie within `±INFINITY`.
+///
+/// ```
+/// use nullwindow::search::{Engine, alphabeta::alpha_beta};
+/// use nullwindow::{SearchParams, Tree};
+///
+/// let tree: Tree = "((3 17) (2 12) (15 (25 0)))".parse()?; // worth 15
+/// let params = SearchParams::default();
+/// let mut engine = Engine::new(&params);
+/// let root = tree.root_id();
+/// // "Is it worth at least 10?" Yes: fails high with a lower bound.
+/// let g = engine.with_searcher(&tree, &params, |searcher| alpha_beta(searcher, &root, 3, 9, 10, 0));
+/// assert!(g >= 10);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Panics
+/// In debug builds, when the window is empty (`alpha >= beta`), as Stockfish asserts its window.
+pub fn alpha_beta<G: Game>(
     searcher: &mut Searcher<'_, G>,
     position: &G::Position,
     depth: u32,

@@ -9,8 +9,11 @@ use crate::value::{INFINITY, Value};
 
 // ANCHOR: aspiration
 /// Searches `root` at `depth` with an aspiration window around `guess`; returns the exact value (from
-/// the side to move) and appends each root search to `passes`.
-pub(crate) fn aspiration<G: Game>(
+/// the side to move) and appends each root search to `passes`. `delta` must be at least 1.
+///
+/// Each re-search opens the window on the side the result fell, up to the fail-soft bound, so no
+/// depth takes more than two passes (`engine::aspiration_takes_at_most_two_passes_per_iteration`).
+pub fn aspiration<G: Game>(
     searcher: &mut Searcher<'_, G>,
     root: &G::Position,
     depth: u32,

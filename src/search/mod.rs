@@ -45,12 +45,14 @@ mod searcher;
 pub mod table;
 pub mod trace;
 
+pub use self::searcher::Searcher;
+
 use std::fmt;
 use std::time::Instant;
 
 use self::mtd::Pivot;
 use self::ordering::MoveOrdering;
-use self::searcher::{Searcher, StopCheck};
+use self::searcher::StopCheck;
 use self::table::TranspositionTable;
 use self::trace::Tracer;
 use crate::driver::{Counts, GuessFrom, Hooks, Iteration, Outcome, Pass, SearchParams};
@@ -171,6 +173,19 @@ impl<G: Game> Engine<G> {
             .first_guess
             .map_or_else(|| game.evaluate_for_mover(&root), |guess| root_player.perspective(guess));
         root_player.perspective(run_driver(&mut searcher, &root, params.depth, algorithm, guess, passes))
+    }
+
+    /// Lends `f` a [`Searcher`] over this engine's table for `game` with `params` (no limits), to call
+    /// the engine's recursive searches with a window of one's own: an engine author's own driver, or
+    /// one node of another engine's trace searched again. See [`alphabeta::alpha_beta`].
+    pub fn with_searcher<T>(
+        &mut self,
+        game: &G,
+        params: &SearchParams,
+        f: impl FnOnce(&mut Searcher<'_, G>) -> T,
+    ) -> T {
+        let (mut searcher, _) = self.start_search(game, params, StopCheck::default(), None);
+        f(&mut searcher)
     }
 
     /// Starts a root search: makes the table again if `params` asks for another one, ages it, sizes

@@ -46,7 +46,10 @@ pub enum Pivot {
 /// Runs MTD with `pivot` from `first_guess` at `depth`; returns the exact value (from the side to
 /// move at the root) and appends each pass to `passes`. Stops early, with a meaningless value, only
 /// when the searcher is stopped.
-pub(crate) fn mtd<G: Game>(
+///
+/// Contract: every pivot lies strictly inside the bounds' interval `(lower, upper]`, so each pass
+/// moves a bound and the loop ends after at most `upper - lower` passes (asserted at every pass).
+pub fn mtd<G: Game>(
     searcher: &mut Searcher<'_, G>,
     root: &G::Position,
     depth: u32,

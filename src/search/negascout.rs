@@ -8,8 +8,8 @@ use crate::value::{INFINITY, Value};
 
 // ANCHOR: negascout
 /// NegaScout of `position`, `depth` plies, window `(alpha, beta)`, fail-soft, from the side to move.
-/// Contract: as [`super::alphabeta::alpha_beta`].
-pub(crate) fn negascout<G: Game>(
+/// Contract, arguments and panics: as [`super::alphabeta::alpha_beta`].
+pub fn negascout<G: Game>(
     searcher: &mut Searcher<'_, G>,
     position: &G::Position,
     depth: u32,

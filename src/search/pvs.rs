@@ -7,8 +7,8 @@ use crate::value::{INFINITY, Value};
 
 // ANCHOR: pvs
 /// Principal variation search of `position`, `depth` plies, window `(alpha, beta)`, fail-soft, from
-/// the side to move. Contract: as [`super::alphabeta::alpha_beta`].
-pub(crate) fn pvs<G: Game>(
+/// the side to move. Contract, arguments and panics: as [`super::alphabeta::alpha_beta`].
+pub fn pvs<G: Game>(
     searcher: &mut Searcher<'_, G>,
     position: &G::Position,
     depth: u32,

@@ -59,8 +59,11 @@ impl StopCheck {
     }
 }
 
-/// The state shared by one root search's recursive calls.
-pub(crate) struct Searcher<'a, G: Game> {
+/// The state one root search lends its recursive calls: the game, the engine's table and ordering
+/// tables, the parameters, the counts and the stop check. [`Engine::with_searcher`](super::Engine)
+/// lends one, to call the engine's searches ([`alpha_beta`](super::alphabeta::alpha_beta),
+/// [`pvs`](super::pvs::pvs), …) with a window of one's own.
+pub struct Searcher<'a, G: Game> {
     pub(crate) game: &'a G,
     pub(crate) table: &'a mut TranspositionTable<G::Move>,
     pub(crate) ordering: &'a mut MoveOrdering<G::Move>,
@@ -96,6 +99,12 @@ pub(crate) enum Entered<M> {
 }
 
 impl<G: Game> Searcher<'_, G> {
+    /// What the searches made with this searcher have counted so far.
+    #[must_use]
+    pub const fn counts(&self) -> Counts {
+        self.stats
+    }
+
     // ANCHOR: enter
     /// Opens a node: counts it; evaluates it if it is a leaf; probes the table, returning a stored
     /// bound that already decides the window or narrowing the window by it; orders the moves.

@@ -432,3 +432,36 @@ fn a_node_limit_allows_exactly_that_many_nodes() {
         assert!(Engine::new(&short).search(&tree, algorithm, &short, |_| {}).stopped, "{algorithm}");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// The recursive searches an engine author may call directly keep the fail-soft contract their
+    /// documentation states, for any window, at any depth, on one engine whose table carries bounds
+    /// from one call to the next (as a driver's passes do).
+    #[test]
+    fn the_public_searches_keep_the_fail_soft_contract_for_any_window(
+        tree in graphs_with_transpositions(),
+        calls in prop::collection::vec((0usize..3, -30..=30 as Value, 1..=30 as Value, 0u32..=6), 1..8),
+        config in configs(),
+    ) {
+        use nullwindow::search::{alphabeta::alpha_beta, negascout::negascout, pvs::pvs};
+        use nullwindow::theory::is_fail_soft_result;
+        let root = tree.root_id();
+        let mover = tree.to_move(&root);
+        let mut engine = Engine::new(&config);
+        for (search, alpha, width, depth) in calls {
+            let beta = alpha + width;
+            let g = engine.with_searcher(&tree, &config, |searcher| match search {
+                0 => alpha_beta(searcher, &root, depth, alpha, beta, 0),
+                1 => pvs(searcher, &root, depth, alpha, beta, 0),
+                _ => negascout(searcher, &root, depth, alpha, beta, 0),
+            });
+            let exact = mover.perspective(minimax::search(&tree, &root, depth).value);
+            prop_assert!(
+                is_fail_soft_result(g, exact, alpha, beta),
+                "search {} at depth {} with ({}, {}) returned {}, exact {}", search, depth, alpha, beta, g, exact
+            );
+        }
+    }
+}
