@@ -76,23 +76,10 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         }
         if let Some(slot_of) = history_slot {
             let score = |mv: M| self.history.get(slot_of(mv)).copied().unwrap_or(0);
-            insertion_sort_by_score(&mut moves[front..], score);
-        }
-    }
-}
-
-/// A stable sort by decreasing score. Typical move lists are short and sorted by insertion, which
-/// never allocates; a huge list (a node with thousands of children) uses the library's merge sort.
-fn insertion_sort_by_score<M: Copy>(moves: &mut [M], score: impl Fn(M) -> u64) {
-    if moves.len() > 64 {
-        moves.sort_by_key(|&mv| std::cmp::Reverse(score(mv)));
-        return;
-    }
-    for i in 1..moves.len() {
-        let mut j = i;
-        while j > 0 && score(moves[j - 1]) < score(moves[j]) {
-            moves.swap(j - 1, j);
-            j -= 1;
+            // Stable, so that moves of equal score keep the game's order. The library's stable sort
+            // needs no heap for a move list (it sorts short slices by insertion, and longer ones in
+            // a buffer on the stack): `engine::searching_allocates_nothing_once_the_engine_is_warm`.
+            moves[front..].sort_by_key(|&mv| std::cmp::Reverse(score(mv)));
         }
     }
 }
