@@ -2,12 +2,10 @@
 //! the generic engine and report, per set, the positions solved right, the mean time and nodes per
 //! position, and nodes per second, in the units of his tables.
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use nullwindow::driver::SearchParams;
 use nullwindow::game::Game;
 use nullwindow::games::connect4::{Connect4, MoveGeneration};
@@ -98,93 +96,102 @@ pub fn run(command: &BenchCommand) -> Result<ExitCode, CliError> {
         Algorithm::ALL.into_iter().find(|algorithm| algorithm.name() == args.algo).ok_or_else(|| {
             CliError(format!("'{}' is not an optimized driver (`nullwindow algos`)", args.algo))
         })?;
+    let results = args
+        .files
+        .iter()
+        .map(|file| solve_set(file, &read_positions(file, args.limit)?, algorithm, args))
+        .collect::<Result<Vec<_>, _>>()?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&results)?);
+    } else {
+        print_table(args, &results);
+    }
+    let all_right = results.iter().all(|r| r.right == r.positions);
+    Ok(if all_right { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// Solves every position of one set with one engine (its table reused across the set, as Pons'
+/// solver is), naming each wrong score on standard error.
+fn solve_set(
+    file: &str,
+    positions: &[(String, i32)],
+    algorithm: Algorithm,
+    args: &Connect4Args,
+) -> Result<SetResult, CliError> {
     let generation = match args.generation {
         GenerationArg::Threats => MoveGeneration::Threats,
         GenerationArg::Centre => MoveGeneration::CentreFirst,
     };
-    let mut results = Vec::new();
-    for file in &args.files {
-        let positions = read_positions(file, args.limit)?;
-        let params = SearchParams {
-            tt_entries: args.tt_entries,
-            iterative_deepening: args.iterative_deepening,
-            ..SearchParams::default()
-        };
-        let mut engine = Engine::new(&params);
-        let bar = progress_bar(positions.len() as u64, file);
-        let (mut right, mut nodes, mut time) = (0, 0u64, Duration::ZERO);
-        let mut wrong = Vec::new();
-        for (moves, score) in &positions {
-            let game = Connect4::from_moves(moves)
-                .map_err(|e| CliError(format!("{file}: position '{moves}': {e}")))?
-                .with_generation(generation);
-            let start = Instant::now();
-            let result = engine.search(&game, algorithm, &params, |_| {});
-            time += start.elapsed();
-            nodes += result.counts.nodes;
-            let value = game.to_move(&game.root()).perspective(result.value);
-            if value == *score {
-                right += 1;
-            } else {
-                wrong.push(format!("{moves}: {value}, expected {score}"));
-            }
-            bar.inc(1);
+    let params = SearchParams {
+        tt_entries: args.tt_entries,
+        iterative_deepening: args.iterative_deepening,
+        ..SearchParams::default()
+    };
+    let mut engine = Engine::new(&params);
+    let bar = crate::progress::bar(positions.len() as u64, "positions", file);
+    let (mut right, mut nodes, mut time) = (0, 0u64, Duration::ZERO);
+    let mut wrong = Vec::new();
+    for (moves, score) in positions {
+        let game = Connect4::from_moves(moves)
+            .map_err(|e| CliError(format!("{file}: position '{moves}': {e}")))?
+            .with_generation(generation);
+        let start = Instant::now();
+        let result = engine.search(&game, algorithm, &params, |_| {});
+        time += start.elapsed();
+        nodes += result.counts.nodes;
+        let value = game.to_move(&game.root()).perspective(result.value);
+        if value == *score {
+            right += 1;
+        } else {
+            wrong.push(format!("{moves}: {value}, expected {score}"));
         }
-        bar.finish_and_clear();
-        for line in &wrong {
-            eprintln!("wrong: {file}: {line}");
-        }
-        let count = positions.len().max(1) as f64;
-        results.push(SetResult {
-            file: file.clone(),
-            positions: positions.len(),
-            right,
-            mean_microseconds: time.as_secs_f64() * 1e6 / count,
-            mean_nodes: nodes as f64 / count,
-            kilo_nodes_per_second: if time.is_zero() { 0.0 } else { nodes as f64 / time.as_secs_f64() / 1e3 },
-            pons_mean_microseconds: pons_figures(file).map(|(microseconds, _)| microseconds),
-            pons_mean_positions: pons_figures(file).map(|(_, positions)| positions),
-        });
+        bar.inc(1);
     }
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&results)?);
-    } else {
-        let deepening = if args.iterative_deepening { ", iterative deepening" } else { "" };
-        println!("{} with {} table entries, one table per set{deepening}", args.algo, args.tt_entries);
-        println!();
+    bar.finish_and_clear();
+    for line in &wrong {
+        eprintln!("wrong: {file}: {line}");
+    }
+    let count = positions.len().max(1) as f64;
+    Ok(SetResult {
+        file: file.to_owned(),
+        positions: positions.len(),
+        right,
+        mean_microseconds: time.as_secs_f64() * 1e6 / count,
+        mean_nodes: nodes as f64 / count,
+        kilo_nodes_per_second: if time.is_zero() { 0.0 } else { nodes as f64 / time.as_secs_f64() / 1e3 },
+        pons_mean_microseconds: pons_figures(file).map(|(microseconds, _)| microseconds),
+        pons_mean_positions: pons_figures(file).map(|(_, positions)| positions),
+    })
+}
+
+/// One row per set, beside Pons' published figures where the set is one of his.
+fn print_table(args: &Connect4Args, results: &[SetResult]) {
+    let deepening = if args.iterative_deepening { ", iterative deepening" } else { "" };
+    println!("{} with {} table entries, one table per set{deepening}", args.algo, args.tt_entries);
+    println!();
+    println!(
+        "{:<24}  {:>9}  {:>7}  {:>14}  {:>12}  {:>10}  {:>14}  {:>12}",
+        "set", "positions", "right", "mean time", "mean nodes", "K nodes/s", "Pons mean time", "Pons nodes"
+    );
+    for r in results {
+        let pons_time = r.pons_mean_microseconds.map_or_else(|| "-".to_owned(), |t| format!("{t:.1} µs"));
+        let pons_nodes = r.pons_mean_positions.map_or_else(|| "-".to_owned(), |n| format!("{n:.1}"));
         println!(
-            "{:<24}  {:>9}  {:>7}  {:>14}  {:>12}  {:>10}  {:>14}  {:>12}",
-            "set",
-            "positions",
-            "right",
-            "mean time",
-            "mean nodes",
-            "K nodes/s",
-            "Pons mean time",
-            "Pons nodes"
+            "{:<24}  {:>9}  {:>7}  {:>11.1} µs  {:>12.1}  {:>10.0}  {:>14}  {:>12}",
+            r.file,
+            r.positions,
+            r.right,
+            r.mean_microseconds,
+            r.mean_nodes,
+            r.kilo_nodes_per_second,
+            pons_time,
+            pons_nodes
         );
-        for r in &results {
-            let pons_time = r.pons_mean_microseconds.map_or_else(|| "-".to_owned(), |t| format!("{t:.1} µs"));
-            let pons_nodes = r.pons_mean_positions.map_or_else(|| "-".to_owned(), |n| format!("{n:.1}"));
-            println!(
-                "{:<24}  {:>9}  {:>7}  {:>11.1} µs  {:>12.1}  {:>10.0}  {:>14}  {:>12}",
-                r.file,
-                r.positions,
-                r.right,
-                r.mean_microseconds,
-                r.mean_nodes,
-                r.kilo_nodes_per_second,
-                pons_time,
-                pons_nodes
-            );
-        }
-        if results.iter().any(|r| r.pons_mean_microseconds.is_some()) {
-            println!();
-            println!("Pons: part 12 of \"Solving Connect 4\" (strong solver, whole set, his machine).");
-        }
     }
-    let all_right = results.iter().all(|r| r.right == r.positions);
-    Ok(if all_right { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    if results.iter().any(|r| r.pons_mean_microseconds.is_some()) {
+        println!();
+        println!("Pons: part 12 of \"Solving Connect 4\" (strong solver, whole set, his machine).");
+    }
 }
 
 /// The `MOVES SCORE` lines of a test set, the first `limit` of them.
@@ -205,18 +212,4 @@ fn read_positions(file: &str, limit: Option<usize>) -> Result<Vec<(String, i32)>
             Ok((moves.to_owned(), score))
         })
         .collect()
-}
-
-fn progress_bar(total: u64, file: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total);
-    if let Ok(style) =
-        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} positions, {elapsed} (eta {eta})")
-    {
-        bar.set_style(style);
-    }
-    bar.set_message(file.to_owned());
-    bar
 }

@@ -1,12 +1,10 @@
 //! `nullwindow compare`: drivers side by side on a set of implicit synthetic trees, measured against
 //! the Knuth–Moore minimal tree.
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use nullwindow::compare::{Row, compare, minimal_tree_leaves};
 use nullwindow::driver::SearchParams;
 use nullwindow::registry::Driver;
@@ -91,7 +89,7 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode, CliError> {
         iterative_deepening: args.iterative,
         ..SearchParams::default()
     };
-    let bar = progress_bar((trees.len() * drivers.len()) as u64);
+    let bar = crate::progress::bar((trees.len() * drivers.len()) as u64, "searches", "");
     let rows = compare(&trees, &known, &drivers, &params, |done, _total| bar.set_position(done as u64));
     bar.finish_and_clear();
     let minimal = minimal_tree_leaves(args.width, args.depth) as f64;
@@ -111,17 +109,6 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode, CliError> {
 }
 
 /// A bar on stderr when it is a terminal; hidden otherwise.
-fn progress_bar(total: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} searches, {elapsed} (eta {eta})") {
-        bar.set_style(style);
-    }
-    bar
-}
-
 fn print_table(args: &CompareArgs, model: Model, minimal: f64, rows: &[Row], trees: usize) {
     println!(
         "{trees} {model} trees, width {}, depth {}, ordering {}, spread {}{}; minimal tree: {minimal} leaves",

@@ -9,6 +9,7 @@ mod compare;
 mod divide;
 mod generate;
 mod input;
+mod progress;
 mod solve;
 mod trace;
 
