@@ -90,6 +90,14 @@ pub(crate) struct Node<M> {
     probe: Probe,
 }
 
+/// What a bound known before searching (the game's, or the table's) does to a node.
+enum Known {
+    /// It answers the node with this value.
+    Answer(Value),
+    /// It leaves this window, narrowed or not, to search.
+    Window(Value, Value),
+}
+
 /// What [`Searcher::enter`] decided.
 pub(crate) enum Entered<M> {
     /// The node's result is known: a leaf's evaluation, a table cut-off, or an unwinding stop.
@@ -106,14 +114,15 @@ impl<G: Game> Searcher<'_, G> {
     }
 
     // ANCHOR: enter
-    /// Opens a node: counts it; evaluates it if it is a leaf; probes the table, returning a stored
-    /// bound that already decides the window or narrowing the window by it; orders the moves.
+    /// Opens a node: counts it; evaluates it if it is a leaf; lets the game's value bounds and then
+    /// the table answer it or narrow its window; tries enhanced transposition cutoff; orders the
+    /// moves.
     pub(crate) fn enter(
         &mut self,
         position: &G::Position,
         depth: u32,
-        mut alpha: Value,
-        mut beta: Value,
+        alpha: Value,
+        beta: Value,
         ply: usize,
     ) -> Entered<G::Move> {
         self.stats.nodes += 1;
@@ -131,52 +140,16 @@ impl<G: Game> Searcher<'_, G> {
             let value = self.game.evaluate_for_mover(position);
             return self.done(ply, depth, window_in, value, Probe::None, false);
         }
-        if let Some((lower, upper)) = self.game.value_bounds(position, depth) {
-            // The game's own bounds: a window outside them, or bounds that meet, decide the node.
-            // (Crossed bounds break the game's contract; answering keeps the window non-empty.)
-            if lower >= upper {
-                return self.done(ply, depth, window_in, lower, Probe::Bounds, false);
-            }
-            if upper <= alpha {
-                return self.done(ply, depth, window_in, upper, Probe::Bounds, false);
-            }
-            if lower >= beta {
-                return self.done(ply, depth, window_in, lower, Probe::Bounds, false);
-            }
-            alpha = alpha.max(lower);
-            beta = beta.min(upper);
-        }
+        let (alpha, beta) = match self.game_bounds(position, depth, alpha, beta) {
+            Known::Answer(value) => return self.done(ply, depth, window_in, value, Probe::Bounds, false),
+            Known::Window(alpha, beta) => (alpha, beta),
+        };
         let key = self.game.key(position);
-        self.stats.probes += 1;
-        let mut table_move = None;
-        let mut probe = Probe::Miss;
-        if let Some(entry) = self.table.probe(key) {
-            table_move = entry.best_move;
-            probe = Probe::Hit;
-            // An entry of exactly this depth bounds the depth-`d` value; with deeper entries, one of
-            // a deeper search bounds the value of some extension of the tree, and may answer too.
-            let usable = if self.config.deeper_entries { entry.depth >= depth } else { entry.depth == depth };
-            if usable {
-                self.stats.hits += 1;
-                // An exact value, or a bound that already decides the window, answers the node.
-                // (Narrowing by an exact value would leave the empty window (v, v).)
-                if entry.lower == entry.upper || entry.lower >= beta {
-                    let value = entry.lower;
-                    return self.done(ply, depth, window_in, value, Probe::Cutoff, false);
-                }
-                if entry.upper <= alpha {
-                    let value = entry.upper;
-                    return self.done(ply, depth, window_in, value, Probe::Cutoff, false);
-                }
-                // Narrow only by bounds on the number this search finds: with deeper entries the
-                // bound may hold for another extension, and a result that fails low below the
-                // narrowed alpha would pass for an exact value (Marsland's scheme, refuted).
-                if !self.config.deeper_entries {
-                    alpha = alpha.max(entry.lower);
-                    beta = beta.min(entry.upper);
-                }
-            }
-        }
+        let (known, table_move, probe) = self.probe_table(key, depth, alpha, beta);
+        let (alpha, beta) = match known {
+            Known::Answer(value) => return self.done(ply, depth, window_in, value, Probe::Cutoff, false),
+            Known::Window(alpha, beta) => (alpha, beta),
+        };
         if self.config.enhanced_transposition_cutoff
             && let Some(bound) = self.transposition_cutoff(position, depth, beta)
         {
@@ -185,6 +158,62 @@ impl<G: Game> Searcher<'_, G> {
         }
         let moves = self.ordered_moves(position, ply, table_move);
         Entered::Expand(Node { key, depth, alpha, beta, moves, window_in, probe })
+    }
+
+    /// The game's own value bounds ([`Game::value_bounds`]): a window outside them, or bounds that
+    /// meet, answer the node; otherwise they narrow the window. (Crossed bounds break the game's
+    /// contract; answering keeps the window non-empty.)
+    fn game_bounds(&self, position: &G::Position, depth: u32, alpha: Value, beta: Value) -> Known {
+        let Some((lower, upper)) = self.game.value_bounds(position, depth) else {
+            return Known::Window(alpha, beta);
+        };
+        if lower >= upper || lower >= beta {
+            Known::Answer(lower)
+        } else if upper <= alpha {
+            Known::Answer(upper)
+        } else {
+            Known::Window(alpha.max(lower), beta.min(upper))
+        }
+    }
+
+    /// Probes the table for the position `key` at `depth`: what the stored bounds say about the
+    /// window, the stored best move, and whether the position was found.
+    fn probe_table(
+        &mut self,
+        key: u64,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+    ) -> (Known, Option<G::Move>, Probe) {
+        self.stats.probes += 1;
+        let Some(entry) = self.table.probe(key) else {
+            return (Known::Window(alpha, beta), None, Probe::Miss);
+        };
+        let table_move = entry.best_move;
+        // An entry of exactly this depth bounds the depth-`d` value; with deeper entries, one of a
+        // deeper search bounds the value of some extension of the tree, and may answer too.
+        let usable = if self.config.deeper_entries { entry.depth >= depth } else { entry.depth == depth };
+        if !usable {
+            return (Known::Window(alpha, beta), table_move, Probe::Hit);
+        }
+        self.stats.hits += 1;
+        // An exact value, or a bound that already decides the window, answers the node. (Narrowing
+        // by an exact value would leave the empty window (v, v).)
+        if entry.lower == entry.upper || entry.lower >= beta {
+            return (Known::Answer(entry.lower), table_move, Probe::Cutoff);
+        }
+        if entry.upper <= alpha {
+            return (Known::Answer(entry.upper), table_move, Probe::Cutoff);
+        }
+        // Narrow only by bounds on the number this search finds: with deeper entries the bound may
+        // hold for another extension, and a result that fails low below the narrowed alpha would
+        // pass for an exact value (Marsland's scheme, refuted).
+        let window = if self.config.deeper_entries {
+            (alpha, beta)
+        } else {
+            (alpha.max(entry.lower), beta.min(entry.upper))
+        };
+        (Known::Window(window.0, window.1), table_move, Probe::Hit)
     }
     // ANCHOR_END: enter
 
