@@ -11,6 +11,7 @@
 //! * `theory`: SSS* = MT-SSS*, DUAL* = MT-DUAL*, dominance over alpha-beta.
 //! * `witness`: Wesselink et al.'s witness criterion: their counterexample, the engine's deeper-entries mode.
 //! * `cli`: the `nullwindow` command line.
+//! * `readme`: every command example in `README.md`, run and compared with the output it shows.
 
 mod book;
 mod cli;
@@ -22,6 +23,7 @@ mod games;
 mod literal;
 mod minimax;
 mod random_trees;
+mod readme;
 mod strategies;
 mod synthetic;
 mod theory;
