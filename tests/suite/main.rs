@@ -11,6 +11,8 @@
 //! * `theory`: SSS* = MT-SSS*, DUAL* = MT-DUAL*, dominance over alpha-beta.
 //! * `witness`: Wesselink et al.'s witness criterion: their counterexample, the engine's deeper-entries mode.
 //! * `cli`: the `nullwindow` command line (with the default feature `cli`).
+//! * `readme`: every command example in `README.md`, run and compared with the output it shows
+//!   (with the default feature `cli`).
 
 mod book;
 #[cfg(feature = "cli")]
@@ -23,6 +25,8 @@ mod games;
 mod literal;
 mod minimax;
 mod random_trees;
+#[cfg(feature = "cli")]
+mod readme;
 mod strategies;
 mod synthetic;
 mod theory;
