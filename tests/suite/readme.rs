@@ -1,4 +1,5 @@
-//! Every command example in `README.md` prints what the README shows.
+//! Every command example in `README.md` prints what the README shows, and every `nullwindow`
+//! command the book shows runs.
 //!
 //! The README's ```` ```console ```` blocks are read as a reader reads them: a line starting `$ ` is
 //! a command, and the lines after it, up to the next command or the end of the block, are what it
@@ -14,6 +15,10 @@
 //! the figures of every table column headed by a timing (`ms/tree`, `Mnodes/s`) by their position in
 //! the row, in the shown and in the printed output alike, so every other column, the count of wrong
 //! values included, is still compared exactly, and the timings of a debug build match.
+//!
+//! The book shows command output by including the snapshots the tests write (`book::`, `cli::`),
+//! so that output cannot drift; the commands it shows in ```` ```sh ```` blocks for a reader to try
+//! must run, and succeed, with this build.
 
 use std::io::Read;
 use std::ops::Range;
@@ -83,6 +88,11 @@ fn path_with_this_build() -> std::ffi::OsString {
 /// Runs `command` as a reader would paste it into a shell at the repository root, and returns what
 /// it printed.
 fn run(command: &str, path: &std::ffi::OsStr) -> String {
+    run_with_status(command, path).0
+}
+
+/// As [`run`], with whether the command succeeded.
+fn run_with_status(command: &str, path: &std::ffi::OsStr) -> (String, bool) {
     // Standard output and standard error share one pipe, so that they interleave as on a terminal.
     let (mut reader, writer) = std::io::pipe().unwrap();
     let mut child = Command::new("sh")
@@ -98,8 +108,8 @@ fn run(command: &str, path: &std::ffi::OsStr) -> String {
     // shell and everything it started have exited.
     let mut printed = String::new();
     reader.read_to_string(&mut printed).unwrap();
-    child.wait().unwrap();
-    printed
+    let succeeded = child.wait().unwrap().success();
+    (printed, succeeded)
 }
 
 /// The byte ranges of the whitespace-separated fields of `line`.
@@ -205,4 +215,45 @@ after the table 0.841
     let more_leaves = shown.replace("11875.2", "11875.3");
     assert_ne!(mask_timings(&more_leaves), mask_timings(shown));
     assert!(mask_timings(shown).ends_with("after the table 0.841\n"));
+}
+
+/// The `nullwindow` commands of the book's ```` ```sh ```` blocks, with the chapter and line of each.
+fn book_commands() -> Vec<(String, usize, String)> {
+    let book = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src");
+    let mut chapters: Vec<_> = std::fs::read_dir(&book)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "md"))
+        .collect();
+    chapters.sort();
+    let mut commands = Vec::new();
+    for chapter in chapters {
+        let name = chapter.file_name().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&chapter).unwrap();
+        assert!(
+            examples(&text).is_empty(),
+            "{name}: show output by including a snapshot, not as a console block"
+        );
+        let mut in_sh = false;
+        for (index, line) in text.lines().enumerate() {
+            if let Some(info) = line.strip_prefix("```") {
+                in_sh = !in_sh && info.trim() == "sh";
+            } else if in_sh && line.starts_with("nullwindow ") {
+                // A `#` comment after the command explains it to the reader; the shell ignores it.
+                commands.push((name.clone(), index + 1, line.to_owned()));
+            }
+        }
+    }
+    commands
+}
+
+#[test]
+fn every_command_the_book_shows_runs() {
+    let commands = book_commands();
+    assert!(commands.len() >= 3, "the book shows only {} nullwindow commands", commands.len());
+    let path = path_with_this_build();
+    for (chapter, line, command) in commands {
+        let (printed, succeeded) = run_with_status(&command, &path);
+        assert!(succeeded, "book/src/{chapter}:{line}: `{command}` failed:\n{printed}");
+    }
 }
