@@ -1,5 +1,5 @@
 //! The fuzz targets' decoders and checks, in the crate so that a stable `cargo test` replays every
-//! committed seed and past crash (`fuzz/seeds/`, `fuzz/regressions/`), and `cargo fuzz run
+//! committed seed and past crash (`testdata/fuzz/seeds/`, `testdata/fuzz/regressions/`), and `cargo fuzz run
 //! --sanitizer none TARGET` explores from them (see `fuzz/README.md`).
 //!
 //! Each check takes arbitrary bytes and returns `Err` with a description when a property fails; the
