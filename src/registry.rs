@@ -136,9 +136,11 @@ catalogue! {
     /// [`wikipedia_ja::run_mtdf_corrected`]
     WikipediaJaMtdfCorrected => "wikipedia-ja-mtdf-corrected", Literal, exact: true, passes: true,
         source::WIKIPEDIA_JA_CORRECTED, wikipedia_ja::run_mtdf_corrected;
+    // ANCHOR: row
     /// [`chessprogramming::run_mtdf`]
     ChessprogrammingMtdf => "cpw-mtdf", Literal, exact: true, passes: true,
         source::CPW, chessprogramming::run_mtdf;
+    // ANCHOR_END: row
     /// [`kornilov::run_alpha_beta`]
     KornilovAlphaBeta => "kornilov-alphabeta", Literal, exact: true, passes: false,
         source::KORNILOV, kornilov::run_alpha_beta;

@@ -42,6 +42,7 @@ pub fn mtdf<G: Game>(search: &mut Search<'_, G>, root: &G::Position, mut f: Valu
 
 // The drivers: each entry is one row of the catalogue (`crate::registry`).
 
+// ANCHOR: entry
 /// `cpw-mtdf`: the C [`mtdf`] over Plaat's `AlphaBetaWithMemory` with the table keyed by depth.
 pub fn run_mtdf<'a, G: Game>(
     game: &'a G,
@@ -53,3 +54,4 @@ pub fn run_mtdf<'a, G: Game>(
         mtdf(search, root, first_guess(params, 0), params.depth)
     })
 }
+// ANCHOR_END: entry
