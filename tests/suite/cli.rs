@@ -382,3 +382,46 @@ fn hostile_input_gets_a_clear_error_or_the_right_value() {
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(json["value"], 2);
 }
+
+/// Every command, its output read by nobody (`nullwindow … | head -0`): it ends quietly, with
+/// status 0 (it finished writing first) or 141 (the conventional status of a closed pipe), and says
+/// nothing on standard error, instead of panicking with "failed printing to stdout".
+#[test]
+fn a_closed_standard_output_ends_every_command_quietly() {
+    let commands: &[&[&str]] = &[
+        &[],
+        &["--help"],
+        &["bench", "connect4", "--help"],
+        &["algos"],
+        &["algos", "--json"],
+        &["gen", "--seed", "1", "--width", "6", "--depth", "6"],
+        &["gen", "--seed", "1", "--width", "6", "--depth", "6", "--format", "gtree"],
+        &["solve", "testdata/trees/teaching.tree"],
+        &["solve", "testdata/trees/teaching.tree", "--json"],
+        &["divide", "--game", "tictactoe"],
+        &["check", "--game", "tictactoe", "--value", "0"],
+        &["trace", "testdata/trees/teaching.tree", "--algo", "mtdf"],
+        &["trace", "testdata/trees/teaching.tree", "--algo", "mtdf", "--output", "table"],
+        &["compare", "--seeds", "2", "--width", "3", "--depth", "3"],
+    ];
+    for args in commands {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nullwindow"))
+            .args(*args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes away before the command has written anything.
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        assert!(
+            matches!(output.status.code(), Some(0 | 141)),
+            "{args:?}: {:?}, {}",
+            output.status,
+            stderr(&output)
+        );
+        assert_eq!(stderr(&output), "", "{args:?}");
+    }
+}

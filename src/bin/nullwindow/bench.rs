@@ -13,6 +13,7 @@ use nullwindow::search::{Algorithm, Engine};
 use serde::Serialize;
 
 use crate::CliError;
+use crate::output::outln;
 
 #[derive(Subcommand)]
 pub enum BenchCommand {
@@ -102,7 +103,7 @@ pub fn run(command: &BenchCommand) -> Result<ExitCode, CliError> {
         .map(|file| solve_set(file, &read_positions(file, args.limit)?, algorithm, args))
         .collect::<Result<Vec<_>, _>>()?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&results)?);
+        outln!("{}", serde_json::to_string_pretty(&results)?);
     } else {
         print_table(args, &results);
     }
@@ -167,16 +168,23 @@ fn solve_set(
 /// One row per set, beside Pons' published figures where the set is one of his.
 fn print_table(args: &Connect4Args, results: &[SetResult]) {
     let deepening = if args.iterative_deepening { ", iterative deepening" } else { "" };
-    println!("{} with {} table entries, one table per set{deepening}", args.algo, args.tt_entries);
-    println!();
-    println!(
+    outln!("{} with {} table entries, one table per set{deepening}", args.algo, args.tt_entries);
+    outln!();
+    outln!(
         "{:<24}  {:>9}  {:>7}  {:>14}  {:>12}  {:>10}  {:>14}  {:>12}",
-        "set", "positions", "right", "mean time", "mean nodes", "K nodes/s", "Pons mean time", "Pons nodes"
+        "set",
+        "positions",
+        "right",
+        "mean time",
+        "mean nodes",
+        "K nodes/s",
+        "Pons mean time",
+        "Pons nodes"
     );
     for r in results {
         let pons_time = r.pons_mean_microseconds.map_or_else(|| "-".to_owned(), |t| format!("{t:.1} µs"));
         let pons_nodes = r.pons_mean_positions.map_or_else(|| "-".to_owned(), |n| format!("{n:.1}"));
-        println!(
+        outln!(
             "{:<24}  {:>9}  {:>7}  {:>11.1} µs  {:>12.1}  {:>10.0}  {:>14}  {:>12}",
             r.file,
             r.positions,
@@ -189,8 +197,8 @@ fn print_table(args: &Connect4Args, results: &[SetResult]) {
         );
     }
     if results.iter().any(|r| r.pons_mean_microseconds.is_some()) {
-        println!();
-        println!("Pons: part 12 of \"Solving Connect 4\" (strong solver, whole set, his machine).");
+        outln!();
+        outln!("Pons: part 12 of \"Solving Connect 4\" (strong solver, whole set, his machine).");
     }
 }
 

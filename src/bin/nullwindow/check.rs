@@ -9,6 +9,7 @@ use nullwindow::oracle::{self, Departure};
 
 use crate::CliError;
 use crate::input::{TargetArgs, parse_move, with_game};
+use crate::output::outln;
 use crate::solve::on_search_thread;
 
 #[derive(Args)]
@@ -33,7 +34,7 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, CliError> {
     let depth = args.depth.unwrap_or(u32::MAX);
     let reference = target.reference();
     let root_player = target.root_player();
-    println!(
+    outln!(
         "{}; values from the side to move at the root ({root_player})",
         target.describe(&args.target.position)
     );
@@ -86,19 +87,19 @@ fn check<G: Game>(
     };
     match report.departure {
         None => {
-            println!("exact: the value {} and all {} plies of the line", args.value, line.len());
+            outln!("exact: the value {} and all {} plies of the line", args.value, line.len());
             Ok(true)
         }
         Some(Departure::RootValue { exact }) => {
-            println!("wrong root value: claimed {}, exact {}", args.value, side(exact));
+            outln!("wrong root value: claimed {}, exact {}", args.value, side(exact));
             Ok(false)
         }
         Some(Departure::IllegalMove { ply }) => {
-            println!("ply {ply}: the move is beyond the searched depth ({at})");
+            outln!("ply {ply}: the move is beyond the searched depth ({at})");
             Ok(false)
         }
         Some(Departure::Value { ply, exact }) => {
-            println!(
+            outln!(
                 "ply {ply}: wrong value after {}: claimed {}, exact {} ({at})",
                 line[ply - 1].0,
                 side(line[ply - 1].1),
@@ -107,7 +108,7 @@ fn check<G: Game>(
             Ok(false)
         }
         Some(Departure::NotBest { ply, exact, best }) => {
-            println!(
+            outln!(
                 "ply {ply}: {} is not a best move: it is worth {}, but {} is worth {} ({at})",
                 line[ply - 1].0,
                 side(exact),

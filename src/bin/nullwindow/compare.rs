@@ -12,6 +12,7 @@ use nullwindow::tree::synthetic::{Model, SyntheticConfig, SyntheticTree};
 use serde::Serialize;
 
 use crate::CliError;
+use crate::output::outln;
 
 #[derive(Clone, Copy, ValueEnum)]
 enum ModelArg {
@@ -110,7 +111,7 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode, CliError> {
 
 /// A bar on stderr when it is a terminal; hidden otherwise.
 fn print_table(args: &CompareArgs, model: Model, minimal: f64, rows: &[Row], trees: usize) {
-    println!(
+    outln!(
         "{trees} {model} trees, width {}, depth {}, ordering {}, spread {}{}; minimal tree: {minimal} leaves",
         args.width,
         args.depth,
@@ -118,16 +119,24 @@ fn print_table(args: &CompareArgs, model: Model, minimal: f64, rows: &[Row], tre
         args.spread,
         if args.transpositions { ", transpositions" } else { "" }
     );
-    println!("means per tree; leaves and nodes also as a ratio to the minimal tree");
-    println!();
+    outln!("means per tree; leaves and nodes also as a ratio to the minimal tree");
+    outln!();
     let name_width = rows.iter().map(|row| row.driver.info().name.len()).max().unwrap_or(9).max(9);
-    println!(
+    outln!(
         "{:<name_width$}  {:>12}  {:>7}  {:>12}  {:>7}  {:>7}  {:>10}  {:>8}  {:>5}",
-        "algorithm", "leaves", "ratio", "nodes", "ratio", "passes", "ms/tree", "Mnodes/s", "wrong"
+        "algorithm",
+        "leaves",
+        "ratio",
+        "nodes",
+        "ratio",
+        "passes",
+        "ms/tree",
+        "Mnodes/s",
+        "wrong"
     );
     for row in rows {
         let passes = row.passes.map_or_else(|| "-".to_owned(), |passes| format!("{passes:.1}"));
-        println!(
+        outln!(
             "{:<name_width$}  {:>12.1}  {:>7.3}  {:>12.1}  {:>7.3}  {:>7}  {:>10.3}  {:>8.2}  {:>5}",
             row.driver.info().name,
             row.leaves,
@@ -204,6 +213,6 @@ fn print_json(
         minimal_tree_leaves: minimal,
         results,
     };
-    println!("{}", serde_json::to_string_pretty(&report)?);
+    outln!("{}", serde_json::to_string_pretty(&report)?);
     Ok(())
 }

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::CliError;
 use crate::input::{TargetArgs, with_game};
+use crate::output::outln;
 use crate::solve::on_search_thread;
 
 #[derive(Args)]
@@ -51,25 +52,25 @@ pub fn run(args: &DivideArgs) -> Result<ExitCode, CliError> {
     let best = moves.iter().map(|&(_, value)| value).max();
     if args.json {
         let moves = moves.into_iter().map(|(mv, value)| JsonMove { mv, value }).collect();
-        println!("{}", serde_json::to_string_pretty(&JsonDivide { value: best, moves })?);
+        outln!("{}", serde_json::to_string_pretty(&JsonDivide { value: best, moves })?);
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    outln!(
         "{}; values from the side to move ({root_player}), by {}",
         target.describe(&args.target.position),
         reference.info().name
     );
     if moves.is_empty() {
-        println!("no moves: {}", if depth == 0 { "depth 0" } else { "the position is terminal" });
+        outln!("no moves: {}", if depth == 0 { "depth 0" } else { "the position is terminal" });
         return Ok(ExitCode::SUCCESS);
     }
-    println!();
-    println!("{:>6}  {:>11}", "move", "value");
+    outln!();
+    outln!("{:>6}  {:>11}", "move", "value");
     for (mv, value) in &moves {
         let mark = if Some(*value) == best { "  best" } else { "" };
-        println!("{mv:>6}  {value:>11}{mark}");
+        outln!("{mv:>6}  {value:>11}{mark}");
     }
-    println!();
-    println!("{} moves; value {}", moves.len(), best.unwrap_or_default());
+    outln!();
+    outln!("{} moves; value {}", moves.len(), best.unwrap_or_default());
     Ok(ExitCode::SUCCESS)
 }

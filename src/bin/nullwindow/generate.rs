@@ -9,6 +9,7 @@ use nullwindow::tree::random::RandomTreeConfig;
 use nullwindow::tree::{gtree, text};
 
 use crate::CliError;
+use crate::output::{out, outln};
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum OutputFormat {
@@ -52,8 +53,8 @@ pub fn run(args: &GenArgs) -> Result<ExitCode, CliError> {
     };
     let tree = config.generate()?;
     match args.format {
-        OutputFormat::Paren => println!("{}", text::print(&tree)),
-        OutputFormat::Gtree => print!("{}", gtree::print(&tree)),
+        OutputFormat::Paren => outln!("{}", text::print(&tree)),
+        OutputFormat::Gtree => out!("{}", gtree::print(&tree)),
     }
     Ok(ExitCode::SUCCESS)
 }

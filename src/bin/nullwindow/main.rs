@@ -9,6 +9,7 @@ mod compare;
 mod divide;
 mod generate;
 mod input;
+mod output;
 mod progress;
 mod solve;
 mod trace;
@@ -16,6 +17,8 @@ mod trace;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+use crate::output::out;
 
 /// A failure the command reports as one `error:` line.
 #[derive(Debug)]
@@ -88,7 +91,7 @@ fn main() -> ExitCode {
 fn report_clap_error(error: &clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-        print!("{error}");
+        out!("{error}");
         return ExitCode::SUCCESS;
     }
     if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {

@@ -15,6 +15,7 @@ use serde::Serialize;
 
 use crate::CliError;
 use crate::input::{Target, TargetArgs, with_game};
+use crate::output::outln;
 
 /// The searches recurse once per level; this stack holds [`MAX_SEARCH_HEIGHT`] levels of the deepest
 /// driver with room to spare. Pages are only touched as the recursion reaches them.
@@ -81,18 +82,16 @@ struct View {
 pub fn demo() -> Result<ExitCode, CliError> {
     let tree: Tree = examples::TEACHING_TREE.parse()?;
     let target = Target::Tree(tree.clone());
-    println!("nullwindow: every driver on a built-in teaching tree, checked against plain minimax.");
-    println!();
-    println!("teaching tree: {}", examples::TEACHING_TREE);
+    outln!("nullwindow: every driver on a built-in teaching tree, checked against plain minimax.");
+    outln!();
+    outln!("teaching tree: {}", examples::TEACHING_TREE);
     let params = SearchParams::default();
     let report = search(&tree, Some(&tree), Driver::Minimax, &Driver::select("all")?, &params)?;
     let view = View { root_player: Player::Max, reference: Driver::Minimax };
     print_summary(&target.describe(""), &params, &report, &view);
     print_table(&report, &view, params.iterative_deepening);
-    println!();
-    println!(
-        "Next: `nullwindow gen --seed 7 | nullwindow solve -`, `nullwindow algos`, `nullwindow --help`."
-    );
+    outln!();
+    outln!("Next: `nullwindow gen --seed 7 | nullwindow solve -`, `nullwindow algos`, `nullwindow --help`.");
     Ok(verdict(&report, &view))
 }
 
@@ -156,7 +155,7 @@ fn report_progress<M>(driver: Driver, progress: &Iteration<M>) {
 
 fn print_summary<M>(description: &str, params: &SearchParams, report: &Report<M>, view: &View) {
     let depth = if params.depth == u32::MAX { "full".to_owned() } else { params.depth.to_string() };
-    println!("{description}; depth searched: {depth}");
+    outln!("{description}; depth searched: {depth}");
     let side = if view.root_player == Player::Max {
         String::new()
     } else {
@@ -166,25 +165,30 @@ fn print_summary<M>(description: &str, params: &SearchParams, report: &Report<M>
         Driver::Minimax => "minimax value".to_owned(),
         other => format!("exact value (by {})", other.info().name),
     };
-    println!("{source}: {}{side}", view.root_player.perspective(report.value));
-    println!();
+    outln!("{source}: {}{side}", view.root_player.perspective(report.value));
+    outln!();
 }
 
 fn print_table<M>(report: &Report<M>, view: &View, iterative: bool) {
     if iterative && report.results.iter().any(|result| result.driver.info().kind == Kind::Optimized) {
-        println!("(optimized drivers deepen iteratively from depth 1: their counts include every iteration)");
-        println!();
+        outln!("(optimized drivers deepen iteratively from depth 1: their counts include every iteration)");
+        outln!();
     }
     let name_width = report.results.iter().map(|r| r.driver.info().name.len()).max().unwrap_or(9).max(9);
-    println!(
+    outln!(
         "{:<name_width$}  {:<9}  {:>11}  {:>10}  {:>10}  {:>6}",
-        "algorithm", "kind", "value", "leaves", "nodes", "passes"
+        "algorithm",
+        "kind",
+        "value",
+        "leaves",
+        "nodes",
+        "passes"
     );
     for result in &report.results {
         let info = result.driver.info();
         let passes = result.outcome.passes.as_ref().map_or_else(|| "-".to_owned(), |p| p.len().to_string());
         let mark = if result.outcome.value == report.value { "" } else { "  WRONG" };
-        println!(
+        outln!(
             "{:<name_width$}  {:<9}  {:>11}  {:>10}  {:>10}  {:>6}{mark}",
             info.name,
             info.kind.to_string(),
@@ -226,7 +230,7 @@ fn print_json<M>(report: &Report<M>, view: &View) -> Result<(), CliError> {
         })
         .collect();
     let value = view.root_player.perspective(report.value);
-    println!("{}", serde_json::to_string_pretty(&JsonReport { value, results })?);
+    outln!("{}", serde_json::to_string_pretty(&JsonReport { value, results })?);
     Ok(())
 }
 

@@ -95,7 +95,7 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode, CliError> {
     let depth = args.depth.unwrap_or(u32::MAX).min(tree.height());
     let records = on_search_thread(Some(&tree), depth, || trace(&tree, driver, args, depth))??;
     let mut out = BufWriter::new(std::io::stdout().lock());
-    let write_error = |e: std::io::Error| CliError(format!("cannot write the trace: {e}"));
+    let write_error = |e: std::io::Error| -> CliError { crate::output::fail(&e) };
     match args.output {
         TraceFormat::Jsonl => {
             for record in &records {

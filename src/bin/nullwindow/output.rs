@@ -1,0 +1,44 @@
+//! Standard output for every command.
+//!
+//! A reader that stops early (`nullwindow gen … | head -1`) closes the pipe, and Rust's `println!`
+//! then panics ("failed printing to stdout: Broken pipe"). A closed pipe is no failure of the
+//! command: here it ends the command quietly with status 141, as the conventional death by SIGPIPE
+//! would. Any other write error (a full disk) is one `error:` line and status 2.
+
+use std::fmt;
+use std::io::{self, Write};
+
+/// Writes `arguments` to standard output, ending the process as described above if it cannot.
+pub fn write(arguments: fmt::Arguments<'_>) {
+    if let Err(error) = io::stdout().lock().write_fmt(arguments) {
+        fail(&error);
+    }
+}
+
+/// Ends the process after a write to standard output failed with `error`.
+pub fn fail(error: &io::Error) -> ! {
+    if error.kind() == io::ErrorKind::BrokenPipe {
+        std::process::exit(141);
+    }
+    eprintln!("error: cannot write to standard output: {error}");
+    std::process::exit(2);
+}
+
+/// `print!` that ends the command quietly when standard output is closed.
+macro_rules! out {
+    ($($argument:tt)*) => {
+        $crate::output::write(format_args!($($argument)*))
+    };
+}
+
+/// `println!` that ends the command quietly when standard output is closed.
+macro_rules! outln {
+    () => {
+        $crate::output::write(format_args!("\n"))
+    };
+    ($($argument:tt)*) => {
+        $crate::output::write(format_args!("{}\n", format_args!($($argument)*)))
+    };
+}
+
+pub(crate) use {out, outln};
