@@ -289,6 +289,11 @@ impl<G: Game> Engine<G> {
             }
             let principal_variation = verified_line(&mut searcher, root, depth, value);
             values.push(value);
+            // Only the last line is kept: a line per iteration would grow with the square of the
+            // depth (a 10,000-level chain: 200 MB of moves). The observer has seen each one.
+            if let Some(previous) = iterations.last_mut() {
+                previous.principal_variation = Vec::new();
+            }
             iterations.push(Iteration {
                 depth,
                 value: root_player.perspective(value),
