@@ -99,7 +99,8 @@ pub struct SearchParams {
     pub guess_from: GuessFrom,
     /// Half-width of the aspiration window.
     pub aspiration_delta: Value,
-    /// Transposition-table entries (rounded up to a power of two, at least 1).
+    /// Transposition-table entries (rounded down to a power of two, at least 1, at most
+    /// [`MAX_ENTRIES`](crate::search::table::MAX_ENTRIES)).
     pub tt_entries: usize,
     /// Search the table's best move first.
     pub table_move_first: bool,
@@ -259,7 +260,9 @@ pub struct Outcome<M> {
     pub depth: u32,
     /// Whether a limit stopped the search before the requested depth.
     pub stopped: bool,
-    /// The engine's completed iterations, in order (one when it does not deepen iteratively).
+    /// The engine's completed iterations, in order (one when it does not deepen iteratively). Only
+    /// the last keeps its principal variation (the progress hook hears each one's), so that memory
+    /// grows with the depth, not with its square.
     pub iterations: Vec<Iteration<M>>,
     /// Wall time of the whole search.
     pub elapsed: Duration,
