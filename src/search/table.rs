@@ -1,7 +1,9 @@
 //! The transposition table: bounds found for positions, kept across passes and iterations.
 //!
-//! A fixed number of entries (rounded up to a power of two, at least one), allocated once when the
-//! table is made; nothing is allocated while searching. Each entry holds the position's full key,
+//! A fixed number of entries (rounded down to a power of two, at least one, at most
+//! [`MAX_ENTRIES`]), allocated once when the table is made; nothing is allocated while searching.
+//! The table never takes more memory than was asked for: [`TranspositionTable::bytes_for`] says how
+//! much that is. Each entry holds the position's full key,
 //! which a probe verifies, so two positions that share a slot are never confused.
 //!
 //! # What an entry means
@@ -46,6 +48,11 @@ pub struct Entry<M> {
     generation: u32,
 }
 
+/// The most entries a table holds: 2^28, 8 GiB of entries with a 4-byte move, which is more than a
+/// machine that runs the crate's tests has to spare. A larger request is clamped here, and refused
+/// by the command line with the memory it would need.
+pub const MAX_ENTRIES: usize = 1 << 28;
+
 /// A fixed-capacity table of [`Entry`] values. See the [module documentation](self).
 #[derive(Clone, Debug)]
 pub struct TranspositionTable<M> {
@@ -56,11 +63,32 @@ pub struct TranspositionTable<M> {
 }
 
 impl<M: Copy> TranspositionTable<M> {
-    /// A table of `entries` slots, rounded up to a power of two (at least one).
+    /// A table of `entries` slots, rounded down to a power of two (at least one, at most
+    /// [`MAX_ENTRIES`]).
     #[must_use]
     pub fn new(entries: usize) -> Self {
-        let capacity = entries.max(1).checked_next_power_of_two().unwrap_or(1 << (usize::BITS - 1));
+        let capacity = Self::capacity_for(entries);
         Self { slots: vec![None; capacity], mask: capacity as u64 - 1, generation: 0, merge: true }
+    }
+
+    /// The slots a table asked for `entries` has: the largest power of two that is at most
+    /// `entries`, at least one, at most [`MAX_ENTRIES`].
+    #[must_use]
+    pub const fn capacity_for(entries: usize) -> usize {
+        let entries = if entries > MAX_ENTRIES { MAX_ENTRIES } else { entries };
+        if entries <= 1 { 1 } else { 1 << (usize::BITS - 1 - entries.leading_zeros()) }
+    }
+
+    /// The memory, in bytes, of the slots of a table asked for `entries` (before clamping to
+    /// [`MAX_ENTRIES`]), or `None` if that does not fit in this platform's address space.
+    #[must_use]
+    pub const fn bytes_for(entries: usize) -> Option<usize> {
+        let slot = std::mem::size_of::<Option<Entry<M>>>();
+        let capacity: usize = if entries <= 1 { 1 } else { 1 << (usize::BITS - 1 - entries.leading_zeros()) };
+        match capacity.checked_mul(slot) {
+            Some(bytes) if bytes <= isize::MAX as usize => Some(bytes),
+            _ => None,
+        }
     }
 
     /// The same table, merging two results of the same position and depth into the tighter bounds
@@ -144,10 +172,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn capacity_is_a_power_of_two_and_at_least_one() {
+    fn capacity_is_a_power_of_two_at_least_one_and_never_more_than_asked() {
         assert_eq!(TranspositionTable::<u32>::new(0).capacity(), 1);
-        assert_eq!(TranspositionTable::<u32>::new(7).capacity(), 8);
+        assert_eq!(TranspositionTable::<u32>::new(1).capacity(), 1);
+        assert_eq!(TranspositionTable::<u32>::new(7).capacity(), 4);
+        assert_eq!(TranspositionTable::<u32>::new(8).capacity(), 8);
         assert_eq!(TranspositionTable::<u32>::new(1 << 16).capacity(), 1 << 16);
+        assert_eq!(TranspositionTable::<u32>::capacity_for(usize::MAX), MAX_ENTRIES);
+        let slot = std::mem::size_of::<Option<Entry<u32>>>();
+        assert_eq!(TranspositionTable::<u32>::bytes_for(7), Some(4 * slot));
+        assert_eq!(TranspositionTable::<u32>::bytes_for(usize::MAX), None);
     }
 
     #[test]

@@ -112,8 +112,18 @@ pub fn parse_bytes(source: &[u8]) -> Result<Tree, ParseError> {
     })
 }
 
+/// A bad token as an error quotes it: at most its first 40 characters, control characters escaped,
+/// so that an error stays one short line whatever the input holds (100 KB of NUL bytes included).
+pub(crate) fn excerpt(token: &str) -> String {
+    let mut shown: String = token.chars().take(40).flat_map(char::escape_debug).collect();
+    if token.chars().nth(40).is_some() {
+        shown.push('…');
+    }
+    shown
+}
+
 fn parse_value(word: &[u8]) -> Result<Value, String> {
-    let shown = String::from_utf8_lossy(word);
+    let shown = excerpt(&String::from_utf8_lossy(word));
     let digits = word.strip_prefix(b"-").or_else(|| word.strip_prefix(b"+")).unwrap_or(word);
     if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
         return Err(format!("'{shown}' is not an integer"));

@@ -108,6 +108,8 @@ fn solve_reads_files_by_format_and_honours_depth() {
 
 #[test]
 fn every_error_is_one_line_with_a_position_where_there_is_one() {
+    // A bad token is quoted in part: 100 KB of NUL bytes must not come back as a 100 KB line.
+    let long_token = format!("(1 {})", "\0".repeat(100_000));
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["solve", "-"], "((1 2) (3 x))"),
         (vec!["solve", "-"], "((1 2)\n (3 4)"),
@@ -127,6 +129,11 @@ fn every_error_is_one_line_with_a_position_where_there_is_one() {
         (vec!["gen", "--width", "1000", "--depth", "9"], ""),
         (vec!["gen", "--values", "0..1000000000"], ""),
         (vec!["gen", "--values", "a..b"], ""),
+        (vec!["gen", "--values", "0..99999999999"], ""),
+        (vec!["solve", "--tt-entries", "4294967296", "-"], "1"),
+        (vec!["solve", "--tt-entries", "18446744073709551615", "-"], "1"),
+        (vec!["compare", "--seeds", "99999999999"], ""),
+        (vec!["solve", "-"], &long_token),
         (vec!["nosuch"], ""),
     ];
     let lines: Vec<String> = cases.iter().map(|(args, stdin)| error_line(args, stdin)).collect();
@@ -209,7 +216,10 @@ fn compare_reports_counts_against_the_minimal_tree() {
 #[test]
 fn compare_refuses_bad_trees_in_one_line() {
     assert_eq!(error_line(&["compare", "--width", "0"], ""), "error: width 0 is outside 1..=48");
-    assert_eq!(error_line(&["compare", "--seeds", "0"], ""), "error: --seeds must be at least 1");
+    assert_eq!(
+        error_line(&["compare", "--seeds", "0"], ""),
+        "error: invalid value '0' for '--seeds <SEEDS>': '0': compare needs at least one tree"
+    );
     assert_eq!(
         error_line(&["compare", "--ordering", "2"], ""),
         "error: the ordering probability 2 is not between 0 and 1"

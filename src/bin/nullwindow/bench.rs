@@ -38,7 +38,7 @@ pub struct Connect4Args {
     #[arg(long, default_value = "mtd-pons")]
     algo: String,
     /// Transposition-table entries (one table reused across a set, as Pons' solver is).
-    #[arg(long, default_value_t = 1 << 22)]
+    #[arg(long, default_value_t = 1 << 22, value_parser = crate::sizes::tt_entries)]
     tt_entries: usize,
     /// Only the first N positions of each file.
     #[arg(long)]

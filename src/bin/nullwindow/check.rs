@@ -25,7 +25,7 @@ pub struct CheckArgs {
     #[arg(long, allow_hyphen_values = true, default_value = "")]
     line: String,
     /// Plies to search from the root; default: to the end.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::sizes::depth)]
     depth: Option<u32>,
 }
 

@@ -31,7 +31,7 @@ pub struct CompareArgs {
     #[arg(long, default_value_t = 8)]
     width: u32,
     /// Depth of every leaf (0 to 32).
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 8, allow_hyphen_values = true, value_parser = crate::sizes::depth)]
     depth: u32,
     /// How values are made.
     #[arg(long, value_enum, default_value_t = ModelArg::Incremental)]
@@ -46,11 +46,11 @@ pub struct CompareArgs {
     #[arg(long, default_value_t = 100)]
     spread: i32,
     /// How many trees: seeds 0 to N-1.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = crate::sizes::seeds)]
     seeds: u64,
     /// Transposition-table entries for the optimized drivers (each run allocates and clears its own
     /// table, which the time includes).
-    #[arg(long, default_value_t = 1 << 16)]
+    #[arg(long, default_value_t = 1 << 16, value_parser = crate::sizes::tt_entries)]
     tt_entries: usize,
     /// Let the optimized drivers deepen iteratively from depth 1.
     #[arg(long)]
@@ -66,9 +66,6 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode, CliError> {
         ModelArg::Independent => Model::Independent,
         ModelArg::Incremental => Model::Incremental,
     };
-    if args.seeds == 0 {
-        return Err(CliError("--seeds must be at least 1".to_owned()));
-    }
     let trees = (0..args.seeds)
         .map(|seed| {
             SyntheticTree::new(SyntheticConfig {

@@ -16,7 +16,7 @@ pub struct DivideArgs {
     #[command(flatten)]
     target: TargetArgs,
     /// Plies to search from the root (the moves listed are the first); default: to the end.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::sizes::depth)]
     depth: Option<u32>,
     /// Print JSON instead of a table.
     #[arg(long)]

@@ -61,7 +61,12 @@ pub fn run(args: &GenArgs) -> Result<ExitCode, CliError> {
 
 /// Parses `A..B`, `A..=B` (both inclusive) or `A`.
 fn parse_range<T: FromStr + Copy>(source: &str) -> Result<RangeInclusive<T>, String> {
-    let number = |part: &str| part.trim().parse::<T>().map_err(|_| format!("'{part}' is not a number"));
+    let number = |part: &str| {
+        part.trim().parse::<T>().map_err(|_| match part.trim().parse::<i128>() {
+            Ok(_) => format!("'{}' is out of range", crate::sizes::excerpt(part)),
+            Err(_) => format!("'{}' is not a whole number", crate::sizes::excerpt(part)),
+        })
+    };
     match source.split_once("..") {
         Some((start, end)) => Ok(number(start)?..=number(end.strip_prefix('=').unwrap_or(end))?),
         None => {

@@ -11,6 +11,7 @@ mod generate;
 mod input;
 mod output;
 mod progress;
+mod sizes;
 mod solve;
 mod trace;
 

@@ -38,10 +38,10 @@ pub struct SolveArgs {
     first_guess: Option<i32>,
     /// Search this many plies; a node where the depth runs out is scored by its evaluation (0 for an
     /// interior node of a parenthesis-format tree). Default: the whole tree.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::sizes::depth)]
     depth: Option<u32>,
-    /// Transposition-table entries for the optimized drivers (rounded up to a power of two; 0 means 1).
-    #[arg(long, default_value_t = 1 << 16)]
+    /// Transposition-table entries for the optimized drivers (rounded down to a power of two; 0 means 1; at most 2^28).
+    #[arg(long, default_value_t = 1 << 16, value_parser = crate::sizes::tt_entries)]
     tt_entries: usize,
     /// Let the optimized drivers deepen iteratively from depth 1, each iteration's value the next
     /// one's first guess (their counts then include every iteration).

@@ -55,14 +55,14 @@ pub struct TraceArgs {
     #[arg(long)]
     algo: String,
     /// Search this many plies; default: the whole tree.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::sizes::depth)]
     depth: Option<u32>,
     /// The first guess of drivers that take one, from MAX's side.
     #[arg(long, allow_hyphen_values = true,
           value_parser = clap::value_parser!(i32).range(-1_000_000_000..=1_000_000_000))]
     first_guess: Option<i32>,
     /// Transposition-table entries of an optimized driver.
-    #[arg(long, default_value_t = 1 << 16)]
+    #[arg(long, default_value_t = 1 << 16, value_parser = crate::sizes::tt_entries)]
     tt_entries: usize,
     /// The output format.
     #[arg(long = "output", value_enum, default_value_t = TraceFormat::Jsonl)]
