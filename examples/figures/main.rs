@@ -1,7 +1,7 @@
 //! Regenerates every figure and measured table of the book.
 //!
 //! `cargo run --example figures` (from the repository root) writes them into `book/src/figures/`.
-//! They are drawn by the crate itself from real searches (see `draw.rs`); the book's test fails when
+//! They are drawn by the crate itself from real searches (see `draw/`); the book's test fails when
 //! a committed one is stale, and this command is how to bring it up to date.
 
 mod draw;

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 // The drawing code of `cargo run --example figures`, compiled here too so that a stale figure fails.
-#[path = "../../examples/figures/draw.rs"]
+#[path = "../../examples/figures/draw/mod.rs"]
 mod draw;
 
 fn book() -> PathBuf {

@@ -1,0 +1,54 @@
+//! The book's figures and measured tables, drawn by the crate itself.
+//!
+//! `cargo run --example figures` writes what [`all`] returns into `book/src/figures/`, and the book's
+//! test (`tests/suite/book.rs`) compiles this same module and fails when a committed figure differs
+//! from what it draws now, so a change to a search that moves a figure cannot go unnoticed.
+//!
+//! The pieces, one job each:
+//!
+//! * `svg`: the SVG writer, written by hand (a few elements, fixed number formatting) so that the
+//!   output is the same byte for byte on every platform and needs no tool to render;
+//! * `labels`: values, windows and counts as the book's text writes them;
+//! * `record`: the engine's search of the teaching tree, node by node and pass by pass;
+//! * `layout`: where each node of a tree figure stands;
+//! * `panel`: one tree as one search left it, and the legend of its marks;
+//! * `trees`: the figures of the teaching tree (minimax values, each driver's search, SSS* order);
+//! * `bounds`: the MTD drivers' bounds, pass by pass;
+//! * `leaves`: leaves against the minimal tree across depths, figure and table;
+//! * `tables`: the other measured tables of the text.
+
+mod bounds;
+mod labels;
+mod layout;
+mod leaves;
+mod panel;
+mod record;
+mod svg;
+mod tables;
+mod trees;
+
+use nullwindow::search::Algorithm;
+use nullwindow::tree::Tree;
+use nullwindow::tree::examples::TEACHING_TREE;
+use nullwindow::tree::synthetic::Model;
+
+/// Every figure and generated table: its file name under `book/src/figures/` and its contents.
+pub fn all() -> Vec<(String, String)> {
+    let tree: Tree = TEACHING_TREE.parse().expect("the teaching tree parses");
+    let mut files = vec![("teaching-tree.svg".to_owned(), trees::minimax_tree_figure(&tree))];
+    for algorithm in Algorithm::ALL {
+        files.push((format!("tree-{}.svg", algorithm.name()), trees::searched_tree_figure(&tree, algorithm)));
+    }
+    files.push(("sss-order.svg".to_owned(), trees::sss_order_figure(&tree)));
+    files.push(("mtd-bounds.svg".to_owned(), bounds::bounds_figure()));
+    for model in [Model::Incremental, Model::Independent] {
+        let measured = leaves::leaves_by_depth(model);
+        files.push((format!("leaves-{model}.svg"), leaves::leaves_figure(&measured)));
+        files.push((format!("leaves-{model}.md"), leaves::leaves_table(&measured)));
+    }
+    files.push(("minimal-tree.md".to_owned(), tables::minimal_tree_table()));
+    files.push(("enhancements.md".to_owned(), tables::enhancements_table()));
+    files.push(("passes.md".to_owned(), tables::passes_table()));
+    files.push(("literal-vs-engine.md".to_owned(), tables::literal_table()));
+    files
+}
