@@ -64,6 +64,10 @@ pub struct DriverInfo {
     /// Whether it makes null-window (or narrow-window) passes at the root, and so reports them in
     /// [`Outcome::passes`].
     pub passes: bool,
+    /// Whether it searches every depth from 1 up by its nature (the iterative-deepening
+    /// translations), so that its cost grows with the square of the depth: on a tree thousands of
+    /// levels deep it does not finish, and `nullwindow solve` leaves it out unless it is named.
+    pub deepens: bool,
 }
 
 /// Which earlier value iterative deepening hands to the next iteration as its first guess.

@@ -4,7 +4,8 @@
 //! A *driver* is a complete search procedure run from the root: plain minimax, a literal translation
 //! of a published listing, or an optimized engine configuration. This module sits at the top of the
 //! library and is the only place that lists them: one row per driver, with its name, kind,
-//! exactness, whether it makes root passes, its source document, and its *entry*, a function of the
+//! exactness, whether it makes root passes (and, for the few that do, that it deepens iteratively
+//! by its nature), its source document, and its *entry*, a function of the
 //! shape [`Entry`] in the driver's own module. Adding a driver is one module (or one function in
 //! one) and one row here; nothing below this module knows the catalogue.
 //!
@@ -67,7 +68,7 @@ macro_rules! catalogue {
     ($(
         $(#[doc = $doc:literal])*
         $variant:ident => $name:expr, $kind:ident, exact: $exact:literal, passes: $passes:literal,
-            $source:expr, $entry:expr;
+            deepens: $deepens:literal, $source:expr, $entry:expr;
     )*) => {
         /// A driver the crate can run: one row of the catalogue.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,6 +92,7 @@ macro_rules! catalogue {
                             source: $source,
                             exact: $exact,
                             passes: $passes,
+                            deepens: $deepens,
                         };
                         &INFO
                     })*
@@ -109,95 +111,95 @@ macro_rules! catalogue {
 
 catalogue! {
     /// [`minimax::search`]: plain minimax, the oracle.
-    Minimax => "minimax", Reference, exact: true, passes: false, source::MINIMAX, minimax::run;
+    Minimax => "minimax", Reference, exact: true, passes: false, deepens: false, source::MINIMAX, minimax::run;
     /// [`negamax::search`]: plain minimax in negamax form.
-    Negamax => "negamax", Reference, exact: true, passes: false, source::NEGAMAX, negamax::run;
+    Negamax => "negamax", Reference, exact: true, passes: false, deepens: false, source::NEGAMAX, negamax::run;
 
     /// [`plaat::run_alpha_beta_with_memory`]
-    PlaatAlphaBetaWithMemory => "plaat-alphabeta-memory", Literal, exact: false, passes: false,
+    PlaatAlphaBetaWithMemory => "plaat-alphabeta-memory", Literal, exact: false, passes: false, deepens: false,
         source::PLAAT, plaat::run_alpha_beta_with_memory;
     /// [`plaat::run_mtdf`]
-    PlaatMtdf => "plaat-mtdf", Literal, exact: false, passes: true, source::PLAAT, plaat::run_mtdf;
+    PlaatMtdf => "plaat-mtdf", Literal, exact: false, passes: true, deepens: false, source::PLAAT, plaat::run_mtdf;
     /// [`plaat::run_iterative_deepening`]
-    PlaatIterativeDeepening => "plaat-id", Literal, exact: false, passes: true,
+    PlaatIterativeDeepening => "plaat-id", Literal, exact: false, passes: true, deepens: true,
         source::PLAAT, plaat::run_iterative_deepening;
     /// [`plaat::run_alpha_beta_with_memory_corrected`]
     PlaatAlphaBetaWithMemoryCorrected => "plaat-alphabeta-memory-corrected", Literal, exact: true,
-        passes: false, source::PLAAT_CORRECTED, plaat::run_alpha_beta_with_memory_corrected;
+        passes: false, deepens: false, source::PLAAT_CORRECTED, plaat::run_alpha_beta_with_memory_corrected;
     /// [`plaat::run_mtdf_corrected`]
-    PlaatMtdfCorrected => "plaat-mtdf-corrected", Literal, exact: true, passes: true,
+    PlaatMtdfCorrected => "plaat-mtdf-corrected", Literal, exact: true, passes: true, deepens: false,
         source::PLAAT_CORRECTED, plaat::run_mtdf_corrected;
     /// [`plaat::run_iterative_deepening_corrected`]
-    PlaatIterativeDeepeningCorrected => "plaat-id-corrected", Literal, exact: true, passes: true,
+    PlaatIterativeDeepeningCorrected => "plaat-id-corrected", Literal, exact: true, passes: true, deepens: true,
         source::PLAAT_ID_CORRECTED, plaat::run_iterative_deepening_corrected;
     /// [`wikipedia_ja::run_mtdf`]
-    WikipediaJaMtdf => "wikipedia-ja-mtdf", Literal, exact: false, passes: true,
+    WikipediaJaMtdf => "wikipedia-ja-mtdf", Literal, exact: false, passes: true, deepens: false,
         source::WIKIPEDIA_JA, wikipedia_ja::run_mtdf;
     /// [`wikipedia_ja::run_mtdf_corrected`]
-    WikipediaJaMtdfCorrected => "wikipedia-ja-mtdf-corrected", Literal, exact: true, passes: true,
+    WikipediaJaMtdfCorrected => "wikipedia-ja-mtdf-corrected", Literal, exact: true, passes: true, deepens: false,
         source::WIKIPEDIA_JA_CORRECTED, wikipedia_ja::run_mtdf_corrected;
     // ANCHOR: row
     /// [`chessprogramming::run_mtdf`]
-    ChessprogrammingMtdf => "cpw-mtdf", Literal, exact: true, passes: true,
+    ChessprogrammingMtdf => "cpw-mtdf", Literal, exact: true, passes: true, deepens: false,
         source::CPW, chessprogramming::run_mtdf;
     // ANCHOR_END: row
     /// [`kornilov::run_alpha_beta`]
-    KornilovAlphaBeta => "kornilov-alphabeta", Literal, exact: true, passes: false,
+    KornilovAlphaBeta => "kornilov-alphabeta", Literal, exact: true, passes: false, deepens: false,
         source::KORNILOV, kornilov::run_alpha_beta;
     /// [`kornilov::run_mtdf`]
-    KornilovMtdf => "kornilov-mtdf", Literal, exact: true, passes: true, source::KORNILOV, kornilov::run_mtdf;
+    KornilovMtdf => "kornilov-mtdf", Literal, exact: true, passes: true, deepens: false, source::KORNILOV, kornilov::run_mtdf;
     /// [`kornilov::run_search_mt`]
-    KornilovSearchMt => "kornilov-searchmt", Literal, exact: true, passes: true,
+    KornilovSearchMt => "kornilov-searchmt", Literal, exact: true, passes: true, deepens: false,
         source::KORNILOV, kornilov::run_search_mt;
     /// [`kornilov::run_iterative_deepening`]
-    KornilovIterativeDeepening => "kornilov-id", Literal, exact: true, passes: true,
+    KornilovIterativeDeepening => "kornilov-id", Literal, exact: true, passes: true, deepens: true,
         source::KORNILOV, kornilov::run_iterative_deepening;
     /// [`verhelst::run_principal_variation`]
-    VerhelstPrincipalVariation => "verhelst-pvs", Literal, exact: true, passes: false,
+    VerhelstPrincipalVariation => "verhelst-pvs", Literal, exact: true, passes: false, deepens: false,
         source::VERHELST, verhelst::run_principal_variation;
     /// [`verhelst::run_aspiration`]
-    VerhelstAspiration => "verhelst-aspiration", Literal, exact: true, passes: true,
+    VerhelstAspiration => "verhelst-aspiration", Literal, exact: true, passes: true, deepens: false,
         source::VERHELST_ASPIRATION, verhelst::run_aspiration;
     /// [`mt::run_sss`]
-    MtSss => "sss-literal", Literal, exact: true, passes: true, source::MT, mt::run_sss;
+    MtSss => "sss-literal", Literal, exact: true, passes: true, deepens: false, source::MT, mt::run_sss;
     /// [`mt::run_dual`]
-    MtDual => "dual-literal", Literal, exact: true, passes: true, source::MT, mt::run_dual;
+    MtDual => "dual-literal", Literal, exact: true, passes: true, deepens: false, source::MT, mt::run_dual;
     /// [`mt::run_mtd_bi`]
-    MtBi => "mtd-bi-literal", Literal, exact: false, passes: true, source::MT, mt::run_mtd_bi;
+    MtBi => "mtd-bi-literal", Literal, exact: false, passes: true, deepens: false, source::MT, mt::run_mtd_bi;
     /// [`mt::run_mtd_bi_corrected`]
-    MtBiCorrected => "mtd-bi-literal-corrected", Literal, exact: true, passes: true,
+    MtBiCorrected => "mtd-bi-literal-corrected", Literal, exact: true, passes: true, deepens: false,
         source::MT_BI_CORRECTED, mt::run_mtd_bi_corrected;
     /// [`stockman::run_sss`]
-    StockmanSss => "stockman-sss", Literal, exact: true, passes: false, source::STOCKMAN, stockman::run_sss;
+    StockmanSss => "stockman-sss", Literal, exact: true, passes: false, deepens: false, source::STOCKMAN, stockman::run_sss;
     /// [`stockman::run_dual`]
-    StockmanDual => "stockman-dual", Literal, exact: true, passes: false, source::STOCKMAN, stockman::run_dual;
+    StockmanDual => "stockman-dual", Literal, exact: true, passes: false, deepens: false, source::STOCKMAN, stockman::run_dual;
 
     /// [`Algorithm::AlphaBeta`]: fail-soft alpha-beta with the full window.
-    AlphaBeta => Algorithm::AlphaBeta.name(), Optimized, exact: true, passes: false, source::ALPHABETA,
+    AlphaBeta => Algorithm::AlphaBeta.name(), Optimized, exact: true, passes: false, deepens: false, source::ALPHABETA,
         |game, root, params, hooks| search::run(game, root, Algorithm::AlphaBeta, params, hooks);
     /// [`Algorithm::Aspiration`]: aspiration windows around the previous iteration's value.
-    Aspiration => Algorithm::Aspiration.name(), Optimized, exact: true, passes: true, source::ASPIRATION,
+    Aspiration => Algorithm::Aspiration.name(), Optimized, exact: true, passes: true, deepens: false, source::ASPIRATION,
         |game, root, params, hooks| search::run(game, root, Algorithm::Aspiration, params, hooks);
     /// [`Algorithm::Pvs`]: principal variation search.
-    Pvs => Algorithm::Pvs.name(), Optimized, exact: true, passes: false, source::PVS,
+    Pvs => Algorithm::Pvs.name(), Optimized, exact: true, passes: false, deepens: false, source::PVS,
         |game, root, params, hooks| search::run(game, root, Algorithm::Pvs, params, hooks);
     /// [`Algorithm::NegaScout`]: Reinefeld's NegaScout.
-    NegaScout => Algorithm::NegaScout.name(), Optimized, exact: true, passes: false, source::NEGASCOUT,
+    NegaScout => Algorithm::NegaScout.name(), Optimized, exact: true, passes: false, deepens: false, source::NEGASCOUT,
         |game, root, params, hooks| search::run(game, root, Algorithm::NegaScout, params, hooks);
     /// [`Algorithm::Mtdf`]: MTD(f).
-    Mtdf => Algorithm::Mtdf.name(), Optimized, exact: true, passes: true, source::MTDF,
+    Mtdf => Algorithm::Mtdf.name(), Optimized, exact: true, passes: true, deepens: false, source::MTDF,
         |game, root, params, hooks| search::run(game, root, Algorithm::Mtdf, params, hooks);
     /// [`Algorithm::MtdBi`]: MTD by bisection.
-    MtdBi => Algorithm::MtdBi.name(), Optimized, exact: true, passes: true, source::MTD_BI,
+    MtdBi => Algorithm::MtdBi.name(), Optimized, exact: true, passes: true, deepens: false, source::MTD_BI,
         |game, root, params, hooks| search::run(game, root, Algorithm::MtdBi, params, hooks);
     /// [`Algorithm::MtdPons`]: MTD by bisection, half-way to the far bound first.
-    MtdPons => Algorithm::MtdPons.name(), Optimized, exact: true, passes: true, source::MTD_PONS,
+    MtdPons => Algorithm::MtdPons.name(), Optimized, exact: true, passes: true, deepens: false, source::MTD_PONS,
         |game, root, params, hooks| search::run(game, root, Algorithm::MtdPons, params, hooks);
     /// [`Algorithm::Sss`]: SSS* as MTD(+INFINITY).
-    Sss => Algorithm::Sss.name(), Optimized, exact: true, passes: true, source::SSS,
+    Sss => Algorithm::Sss.name(), Optimized, exact: true, passes: true, deepens: false, source::SSS,
         |game, root, params, hooks| search::run(game, root, Algorithm::Sss, params, hooks);
     /// [`Algorithm::Dual`]: DUAL* as MTD(−INFINITY).
-    Dual => Algorithm::Dual.name(), Optimized, exact: true, passes: true, source::DUAL,
+    Dual => Algorithm::Dual.name(), Optimized, exact: true, passes: true, deepens: false, source::DUAL,
         |game, root, params, hooks| search::run(game, root, Algorithm::Dual, params, hooks);
 }
 

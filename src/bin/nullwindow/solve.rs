@@ -51,7 +51,14 @@ pub struct SolveArgs {
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let target = args.target.read()?;
-    let drivers = Driver::select(args.algo.as_deref().unwrap_or(target.default_drivers()))?;
+    let list = args.algo.as_deref().unwrap_or(target.default_drivers());
+    let mut drivers = Driver::select(list)?;
+    // (A tree too deep to search at all is refused by the search below, with no note before.)
+    if let Some(depth) = target.tree().map(|tree| tree.height().min(args.depth.unwrap_or(u32::MAX)))
+        && depth <= MAX_SEARCH_HEIGHT
+    {
+        leave_out_deepening_drivers(&mut drivers, list, depth);
+    }
     let params = SearchParams {
         depth: args.depth.unwrap_or(u32::MAX),
         first_guess: args.first_guess,
@@ -70,6 +77,32 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         }
         Ok(verdict(&report, &view))
     })
+}
+
+/// Above this many levels, a group (`all`, `literal`) leaves out the drivers that deepen
+/// iteratively by their nature: they search every depth from 1 up again, so their cost grows with
+/// the square of the depth (at 10,000 levels `plaat-id-corrected` takes a minute and 2.4 GB, and
+/// 100,000 levels would take hours). Named one by one, they still run.
+const DEEPENING_LEVELS: u32 = 2_000;
+
+/// Leaves out of `drivers` those that deepen iteratively and that `list` does not name one by one,
+/// when the search is deeper than [`DEEPENING_LEVELS`], saying so in one line on standard error.
+fn leave_out_deepening_drivers(drivers: &mut Vec<Driver>, list: &str, depth: u32) {
+    if depth <= DEEPENING_LEVELS {
+        return;
+    }
+    let named: Vec<&str> = list.split(',').map(str::trim).collect();
+    let (left_out, kept): (Vec<Driver>, Vec<Driver>) =
+        drivers.iter().partition(|driver| driver.info().deepens && !named.contains(&driver.info().name));
+    if !left_out.is_empty() {
+        let names: Vec<&str> = left_out.iter().map(|driver| driver.info().name).collect();
+        eprintln!(
+            "note: left out {}: they search every depth from 1 to {depth} again, a cost that grows with \
+             the square of the depth (over {DEEPENING_LEVELS} levels); name them in --algo to run them",
+            names.join(", ")
+        );
+        *drivers = kept;
+    }
 }
 
 /// How to present a report: values from the root player's side, checked against `reference`.
@@ -247,4 +280,24 @@ fn verdict<M>(report: &Report<M>, view: &View) -> ExitCode {
         );
     }
     if wrong { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deepening_drivers_are_left_out_of_groups_on_deep_trees_but_run_when_named() {
+        let all = Driver::select("all").unwrap();
+        let mut drivers = all.clone();
+        leave_out_deepening_drivers(&mut drivers, "all", DEEPENING_LEVELS);
+        assert_eq!(drivers, all, "at the limit, nothing is left out");
+        leave_out_deepening_drivers(&mut drivers, "all", DEEPENING_LEVELS + 1);
+        assert!(drivers.iter().all(|driver| !driver.info().deepens));
+        assert_eq!(drivers.len(), all.len() - 2);
+        let mut named = Driver::select("literal,kornilov-id").unwrap();
+        leave_out_deepening_drivers(&mut named, "literal,kornilov-id", DEEPENING_LEVELS + 1);
+        assert!(named.contains(&Driver::KornilovIterativeDeepening));
+        assert!(!named.contains(&Driver::PlaatIterativeDeepeningCorrected));
+    }
 }
