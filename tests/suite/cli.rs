@@ -437,3 +437,33 @@ fn a_closed_standard_output_ends_every_command_quietly() {
         assert_eq!(stderr(&output), "", "{args:?}");
     }
 }
+
+/// The small things a careless run meets: one of something is not plural, independent trees have no
+/// ordering to report, and an empty test set is an error rather than a row of zeros.
+#[test]
+fn counts_models_and_empty_sets_are_reported_as_they_are() {
+    let one = nullwindow(&["solve", "--algo", "minimax", "-"], "5");
+    assert!(stdout(&one).starts_with("tree: 1 node, 1 leaf, height 0;"), "{}", stdout(&one));
+    let divided = nullwindow(&["divide", "-"], "(3)");
+    assert!(stdout(&divided).contains("1 move; value 3"), "{}", stdout(&divided));
+    let independent = nullwindow(
+        &["compare", "--seeds", "1", "--width", "2", "--depth", "2", "--model", "independent", "--json"],
+        "",
+    );
+    let json: serde_json::Value = serde_json::from_slice(&independent.stdout).unwrap();
+    assert_eq!(json["ordering"], serde_json::Value::Null);
+    let table = nullwindow(
+        &["compare", "--seeds", "1", "--width", "2", "--depth", "2", "--model", "independent"],
+        "",
+    );
+    assert!(
+        stdout(&table).starts_with("1 independent tree, width 2, depth 2, spread 100;"),
+        "{}",
+        stdout(&table)
+    );
+    let empty = std::env::temp_dir().join(format!("nullwindow-empty-{}.txt", std::process::id()));
+    std::fs::write(&empty, "\n").unwrap();
+    let error = error_line(&["bench", "connect4", empty.to_str().unwrap()], "");
+    std::fs::remove_file(&empty).unwrap();
+    assert!(error.ends_with("holds no positions (lines of 'MOVES SCORE')"), "{error}");
+}

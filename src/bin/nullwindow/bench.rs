@@ -170,8 +170,10 @@ fn print_table(args: &Connect4Args, results: &[SetResult]) {
     let deepening = if args.iterative_deepening { ", iterative deepening" } else { "" };
     outln!("{} with {} table entries, one table per set{deepening}", args.algo, args.tt_entries);
     outln!();
+    // As wide as the longest file name, so that a long path does not push its row out of line.
+    let set_width = results.iter().map(|r| r.file.chars().count()).max().unwrap_or(0).max(24);
     outln!(
-        "{:<24}  {:>9}  {:>7}  {:>14}  {:>12}  {:>10}  {:>14}  {:>12}",
+        "{:<set_width$}  {:>9}  {:>7}  {:>14}  {:>12}  {:>10}  {:>14}  {:>12}",
         "set",
         "positions",
         "right",
@@ -185,7 +187,7 @@ fn print_table(args: &Connect4Args, results: &[SetResult]) {
         let pons_time = r.pons_mean_microseconds.map_or_else(|| "-".to_owned(), |t| format!("{t:.1} µs"));
         let pons_nodes = r.pons_mean_positions.map_or_else(|| "-".to_owned(), |n| format!("{n:.1}"));
         outln!(
-            "{:<24}  {:>9}  {:>7}  {:>11.1} µs  {:>12.1}  {:>10.0}  {:>14}  {:>12}",
+            "{:<set_width$}  {:>9}  {:>7}  {:>11.1} µs  {:>12.1}  {:>10.0}  {:>14}  {:>12}",
             r.file,
             r.positions,
             r.right,
@@ -205,6 +207,9 @@ fn print_table(args: &Connect4Args, results: &[SetResult]) {
 /// The `MOVES SCORE` lines of a test set, the first `limit` of them.
 fn read_positions(file: &str, limit: Option<usize>) -> Result<Vec<(String, i32)>, CliError> {
     let text = std::fs::read_to_string(file).map_err(|e| CliError(format!("cannot read '{file}': {e}")))?;
+    if text.trim().is_empty() {
+        return Err(CliError(format!("{file} holds no positions (lines of 'MOVES SCORE')")));
+    }
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())

@@ -106,13 +106,17 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode, CliError> {
     }
 }
 
-/// A bar on stderr when it is a terminal; hidden otherwise.
 fn print_table(args: &CompareArgs, model: Model, minimal: f64, rows: &[Row], trees: usize) {
+    // The ordering is a parameter of the incremental model only: independent trees have none.
+    let ordering = match model {
+        Model::Incremental => format!(", ordering {}", args.ordering),
+        Model::Independent => String::new(),
+    };
     outln!(
-        "{trees} {model} trees, width {}, depth {}, ordering {}, spread {}{}; minimal tree: {minimal} leaves",
+        "{trees} {model} {}, width {}, depth {}{ordering}, spread {}{}; minimal tree: {minimal} leaves",
+        if trees == 1 { "tree" } else { "trees" },
         args.width,
         args.depth,
-        args.ordering,
         args.spread,
         if args.transpositions { ", transpositions" } else { "" }
     );
@@ -158,7 +162,8 @@ struct JsonCompare<'a> {
     width: u32,
     depth: u32,
     model: String,
-    ordering: f64,
+    /// The incremental model's ordering probability; none for independent trees.
+    ordering: Option<f64>,
     transpositions: bool,
     spread: i32,
     minimal_tree_leaves: f64,
@@ -204,7 +209,7 @@ fn print_json(
         width: args.width,
         depth: args.depth,
         model: model.to_string(),
-        ordering: args.ordering,
+        ordering: (model == Model::Incremental).then_some(args.ordering),
         transpositions: args.transpositions,
         spread: args.spread,
         minimal_tree_leaves: minimal,

@@ -71,6 +71,10 @@ pub fn run(args: &DivideArgs) -> Result<ExitCode, CliError> {
         outln!("{mv:>6}  {value:>11}{mark}");
     }
     outln!();
-    outln!("{} moves; value {}", moves.len(), best.unwrap_or_default());
+    outln!(
+        "{}; value {}",
+        crate::output::counted(moves.len() as u128, "move", "moves"),
+        best.unwrap_or_default()
+    );
     Ok(ExitCode::SUCCESS)
 }

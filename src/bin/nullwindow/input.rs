@@ -156,7 +156,14 @@ impl Target {
         match self {
             Self::Tree(tree) => {
                 let stats = tree.stats();
-                format!("tree: {} nodes, {} leaves, height {}", stats.nodes, stats.leaves, stats.height)
+                use crate::output::counted;
+                let (nodes, leaves) = (stats.nodes as u128, stats.leaves as u128);
+                format!(
+                    "tree: {}, {}, height {}",
+                    counted(nodes, "node", "nodes"),
+                    counted(leaves, "leaf", "leaves"),
+                    stats.height
+                )
             }
             Self::TicTacToe(game) => {
                 format!("tic-tac-toe after '{position}', {} to move", game.to_move(&game.root()))

@@ -24,6 +24,12 @@ pub fn fail(error: &io::Error) -> ! {
     std::process::exit(2);
 }
 
+/// `count` and the noun for it, singular for one: "1 node", "2 nodes".
+pub fn counted(count: impl Into<u128>, one: &str, many: &str) -> String {
+    let count = count.into();
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
 /// `print!` that ends the command quietly when standard output is closed.
 macro_rules! out {
     ($($argument:tt)*) => {
