@@ -19,6 +19,7 @@
 use crate::driver::{Hooks, Iteration, Outcome, SearchParams};
 use crate::game::Game;
 use crate::registry::Driver;
+use crate::search::Engine;
 use crate::value::Value;
 
 /// One driver's run.
@@ -63,9 +64,8 @@ pub fn solve_against<G: Game>(
     params: &SearchParams,
     progress: &mut dyn FnMut(Driver, &Iteration<G::Move>),
 ) -> Report<G::Move> {
-    let value = reference.run(game, params).value;
     let root = game.root();
-    let results = drivers
+    let results: Vec<DriverResult<G::Move>> = drivers
         .iter()
         .map(|&driver| {
             let mut progress = |iteration: &Iteration<G::Move>| progress(driver, iteration);
@@ -74,6 +74,11 @@ pub fn solve_against<G: Game>(
             DriverResult { driver, outcome }
         })
         .collect();
+    // The reference is searched once: when it is among the drivers, its own run gives the value.
+    let value = match results.iter().find(|result| result.driver == reference) {
+        Some(result) => result.outcome.value,
+        None => reference.run(game, params).value,
+    };
     Report { value, results }
 }
 
@@ -88,11 +93,41 @@ pub fn solve_with_progress<G: Game>(
     solve_against(game, Driver::Minimax, drivers, params, progress)
 }
 
-/// The exact value, from MAX's side, of `position` searched `depth` plies deep by `reference`.
-fn value_at<G: Game>(game: &G, position: &G::Position, depth: u32, reference: Driver) -> Value {
-    reference
-        .run_from(game, position, &SearchParams { depth, ..SearchParams::default() }, Hooks::default())
-        .value
+/// Table entries of the engine behind an optimized reference driver, kept across the positions
+/// `divide` and `check` value (32 MiB with a small move).
+const REFERENCE_TABLE_ENTRIES: usize = 1 << 20;
+
+/// Exact values of many positions of one game by one reference driver. An engine driver keeps one
+/// engine, and so one table, across them: the positions `divide` and `check` value share most of
+/// their subtrees (Connect Four's divide from four stones took minutes with a fresh table per move
+/// and a fraction of a second with one). The table never lends a bound across depths, so the values
+/// stay exact (`engine::a_table_reused_across_searches_stays_exact`).
+struct Exact<'g, G: Game> {
+    game: &'g G,
+    reference: Driver,
+    engine: Option<Engine<G>>,
+}
+
+impl<'g, G: Game> Exact<'g, G> {
+    fn new(game: &'g G, reference: Driver) -> Self {
+        let params = Self::params(u32::MAX);
+        Self { game, reference, engine: reference.algorithm().map(|_| Engine::new(&params)) }
+    }
+
+    fn params(depth: u32) -> SearchParams {
+        SearchParams { depth, tt_entries: REFERENCE_TABLE_ENTRIES, ..SearchParams::default() }
+    }
+
+    /// The exact value, from MAX's side, of `position` searched `depth` plies deep.
+    fn value(&mut self, position: &G::Position, depth: u32) -> Value {
+        let params = Self::params(depth);
+        match (self.engine.as_mut(), self.reference.algorithm()) {
+            (Some(engine), Some(algorithm)) => {
+                engine.search_from(self.game, position, algorithm, &params, |_| {}).value
+            }
+            _ => self.reference.run_from(self.game, position, &params, Hooks::default()).value,
+        }
+    }
 }
 
 /// Every legal move at the root with the exact value of the position it leads to, searched
@@ -117,7 +152,8 @@ pub fn divide<G: Game>(game: &G, depth: u32, reference: Driver) -> Vec<(G::Move,
     if depth == 0 {
         return Vec::new();
     }
-    game.moves(&root).map(|mv| (mv, value_at(game, &game.play(&root, mv), depth - 1, reference))).collect()
+    let mut exact = Exact::new(game, reference);
+    game.moves(&root).map(|mv| (mv, exact.value(&game.play(&root, mv), depth - 1))).collect()
 }
 
 /// Where a claimed line first departs from the exact values.
@@ -190,8 +226,9 @@ pub fn check<G: Game>(
     claimed_value: Value,
     claimed_line: &[(G::Move, Value)],
 ) -> CheckReport<G::Move> {
+    let mut values = Exact::new(game, reference);
     let mut position = game.root();
-    let exact = value_at(game, &position, depth, reference);
+    let exact = values.value(&position, depth);
     let mut report = CheckReport { exact, departure: None, path: Vec::new() };
     if claimed_value != exact {
         report.departure = Some(Departure::RootValue { exact });
@@ -206,7 +243,7 @@ pub fn check<G: Game>(
             return report;
         }
         let child = game.play(&position, mv);
-        let value = value_at(game, &child, remaining - 1, reference);
+        let value = values.value(&child, remaining - 1);
         if claimed != value {
             report.departure = Some(Departure::Value { ply, exact: value });
             return report;
@@ -214,7 +251,7 @@ pub fn check<G: Game>(
         if value != parent_value {
             let best = game
                 .moves(&position)
-                .map(|other| (other, value_at(game, &game.play(&position, other), remaining - 1, reference)))
+                .map(|other| (other, values.value(&game.play(&position, other), remaining - 1)))
                 .find(|&(_, other_value)| other_value == parent_value)
                 .unwrap_or((mv, value));
             report.departure = Some(Departure::NotBest { ply, exact: value, best });

@@ -188,3 +188,62 @@ proptest::proptest! {
         }
     }
 }
+
+/// Tic-tac-toe whose evaluations are counted, to see how often a search reached the leaves.
+struct Counted {
+    game: TicTacToe,
+    evaluations: std::cell::Cell<u64>,
+}
+
+impl Game for Counted {
+    type Position = <TicTacToe as Game>::Position;
+    type Move = <TicTacToe as Game>::Move;
+    type Moves = <TicTacToe as Game>::Moves;
+
+    fn root(&self) -> Self::Position {
+        self.game.root()
+    }
+    fn to_move(&self, position: &Self::Position) -> nullwindow::Player {
+        self.game.to_move(position)
+    }
+    fn moves(&self, position: &Self::Position) -> Self::Moves {
+        self.game.moves(position)
+    }
+    fn play(&self, position: &Self::Position, mv: Self::Move) -> Self::Position {
+        self.game.play(position, mv)
+    }
+    fn evaluate(&self, position: &Self::Position) -> nullwindow::Value {
+        self.evaluations.set(self.evaluations.get() + 1);
+        self.game.evaluate(position)
+    }
+    fn key(&self, position: &Self::Position) -> u64 {
+        self.game.key(position)
+    }
+}
+
+/// The oracle searches its reference once: when the reference is among the drivers it checks, that
+/// driver's own run gives the exact value (`solve --algo mtd-pons` on Connect Four searched twice).
+#[test]
+fn the_reference_is_not_searched_twice() {
+    let game = Counted { game: TicTacToe::from_moves("15").unwrap(), evaluations: std::cell::Cell::new(0) };
+    let report = nullwindow::oracle::solve_against(
+        &game,
+        Driver::Minimax,
+        &[Driver::Minimax],
+        &SearchParams::default(),
+        &mut |_, _| {},
+    );
+    assert_eq!(game.evaluations.get(), report.results[0].outcome.counts.leaves);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// `divide` and `check` keep one engine, and so one table, across the positions they value: the
+    /// values stay those of minimax at every depth, on graphs whose children share positions.
+    #[test]
+    fn divide_by_an_engine_with_one_table_equals_minimax(tree in crate::strategies::graphs_with_transpositions(), depth in 1u32..=7) {
+        proptest::prop_assert_eq!(divide(&tree, depth, Driver::Mtdf), divide(&tree, depth, Driver::Minimax));
+        proptest::prop_assert_eq!(divide(&tree, depth, Driver::MtdPons), divide(&tree, depth, Driver::Minimax));
+    }
+}
