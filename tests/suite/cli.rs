@@ -84,13 +84,21 @@ fn solve_json_has_the_documented_shape() {
     let output = nullwindow(&["solve", "--json", "-"], "((3 17) (2 12) (15 (25 0)))");
     assert!(output.status.success());
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(json["value"], 15);
+    assert_eq!((json["side"].as_str(), json["value"].as_i64()), (Some("MAX"), Some(15)));
     for result in json["results"].as_array().unwrap() {
         assert_eq!(result["value"], 15);
         for key in ["algorithm", "leaves", "nodes", "passes"] {
             assert!(result.get(key).is_some(), "{key} missing from {result}");
         }
     }
+    // A gtree root may be MIN (B): the values are then MIN's, and the object says so. MIN takes the
+    // leaf worth 1 to MAX, which is -1 from MIN's side.
+    let min_root = nullwindow(&["solve", "--json", "--format", "gtree", "-"], "r 0 B x y\nx 1\ny 2\n");
+    let json: serde_json::Value = serde_json::from_slice(&min_root.stdout).unwrap();
+    assert_eq!((json["side"].as_str(), json["value"].as_i64()), (Some("MIN"), Some(-1)));
+    assert!(json["results"].as_array().unwrap().iter().all(|result| result["value"] == -1), "{json}");
+    let help = stdout(&nullwindow(&["solve", "--help"], ""));
+    assert!(help.contains("`side`, `MAX` or `MIN`, the side to move at the root"), "{help}");
 }
 
 #[test]
