@@ -26,7 +26,7 @@
 //! problem with its line and column: a duplicate or unknown id, a value outside the admissible range,
 //! a cycle, and players that do not alternate along an edge (a node whose colour equals its parent's).
 //! It also skips `#` comments to the end of a line, which the original does not accept, so keep
-//! them out of files meant for both. Messages quote at most the first 40 characters of an id. Nodes
+//! them out of files meant for both. Messages quote at most the first 40 characters of a word. Nodes
 //! are renumbered in depth-first order from the root, and [`print`](fn@print) writes those numbers as
 //! ids, the root first.
 
