@@ -181,11 +181,12 @@ fn read(source: &str, chosen_root: Option<&str>) -> Result<Tree, ParseError> {
         // The root is the only node without a parent, so every node it misses has parents that it
         // misses too: following them up never ends, which in a finite file means a cycle.
         let unreached: Vec<usize> = (0..lines.len()).filter(|&line| new_id[line] == unvisited).collect();
-        let (nodes, are) = if unreached.len() == 1 { ("node", "is") } else { ("nodes", "are") };
+        let (nodes, are, they_lie) =
+            if unreached.len() == 1 { ("node", "is", "it lies") } else { ("nodes", "are", "they lie") };
         return Err(ParseError::new(
             lines[unreached[0]].id_at,
             format!(
-                "{nodes} {} {are} not reachable from the root {}: they lie on or below a cycle",
+                "{nodes} {} {are} not reachable from the root {}: {they_lie} on or below a cycle",
                 name_list(unreached.iter().map(|&line| lines[line].id)),
                 quoted(lines[root].id)
             ),
@@ -414,6 +415,12 @@ mod tests {
                 3,
                 1,
                 "nodes 'x', 'y', 'z' are not reachable from the root 'r'",
+            ),
+            (
+                "r 0 a\na 1\nx 2 x\n",
+                3,
+                1,
+                "node 'x' is not reachable from the root 'r': it lies on or below a cycle",
             ),
         ];
         for (source, line, column, message) in cases {
