@@ -84,13 +84,21 @@ fn solve_json_has_the_documented_shape() {
     let output = nullwindow(&["solve", "--json", "-"], "((3 17) (2 12) (15 (25 0)))");
     assert!(output.status.success());
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(json["value"], 15);
+    assert_eq!((json["side"].as_str(), json["value"].as_i64()), (Some("MAX"), Some(15)));
     for result in json["results"].as_array().unwrap() {
         assert_eq!(result["value"], 15);
         for key in ["algorithm", "leaves", "nodes", "passes"] {
             assert!(result.get(key).is_some(), "{key} missing from {result}");
         }
     }
+    // A gtree root may be MIN (B): the values are then MIN's, and the object says so. MIN takes the
+    // leaf worth 1 to MAX, which is -1 from MIN's side.
+    let min_root = nullwindow(&["solve", "--json", "--format", "gtree", "-"], "r 0 B x y\nx 1\ny 2\n");
+    let json: serde_json::Value = serde_json::from_slice(&min_root.stdout).unwrap();
+    assert_eq!((json["side"].as_str(), json["value"].as_i64()), (Some("MIN"), Some(-1)));
+    assert!(json["results"].as_array().unwrap().iter().all(|result| result["value"] == -1), "{json}");
+    let help = stdout(&nullwindow(&["solve", "--help"], ""));
+    assert!(help.contains("`side`, `MAX` or `MIN`, the side to move at the root"), "{help}");
 }
 
 #[test]
@@ -107,6 +115,43 @@ fn solve_reads_files_by_format_and_honours_depth() {
 }
 
 #[test]
+fn every_command_that_reads_a_tree_finds_or_takes_a_gtree_root() {
+    // The study's writer put the root u on the ninth line of this file.
+    let file = "testdata/trees/study-order-wesselink-ttm-counterexample.gtree";
+    let solved = nullwindow(&["solve", "--json", "--algo", "minimax", file], "");
+    assert!(solved.status.success(), "{solved:?}");
+    let json: serde_json::Value = serde_json::from_slice(&solved.stdout).unwrap();
+    assert_eq!(json["value"], 4);
+
+    // Two parentless nodes: r and x. Each command reads from the one --root names.
+    let two_roots = "r 0 W a\na 2 B\nx 5 W b y\nb 1 B\ny -3 B\n";
+    let from_x = nullwindow(&["solve", "--json", "--format", "gtree", "--root", "x", "-"], two_roots);
+    assert!(from_x.status.success(), "{from_x:?}");
+    let json: serde_json::Value = serde_json::from_slice(&from_x.stdout).unwrap();
+    assert_eq!(json["value"], 1);
+    let divide = nullwindow(&["divide", "--json", "--format", "gtree", "--root", "x", "-"], two_roots);
+    let json: serde_json::Value = serde_json::from_slice(&divide.stdout).unwrap();
+    assert_eq!((json["value"].clone(), json["moves"].as_array().unwrap().len()), (1.into(), 2));
+    let check = nullwindow(&["check", "--format", "gtree", "--root", "r", "--value", "2", "-"], two_roots);
+    assert!(check.status.success(), "{check:?}");
+    let trace =
+        nullwindow(&["trace", "--algo", "alphabeta", "--format", "gtree", "--root", "x", "-"], two_roots);
+    assert!(trace.status.success(), "{trace:?}");
+    assert_eq!(stdout(&trace).lines().count(), 3, "x and its two children");
+    for command in
+        [vec!["solve"], vec!["divide"], vec!["check", "--value", "2"], vec!["trace", "--algo", "alphabeta"]]
+    {
+        let error = error_line(&[&command[..], &["--format", "gtree", "-"]].concat(), two_roots);
+        assert_eq!(
+            error,
+            "error: <stdin>:1:1: several roots: 'r', 'x' are no node's child; choose the root (--root)"
+        );
+    }
+    let help = stdout(&nullwindow(&["solve", "--help"], ""));
+    assert!(help.contains("nodes not reachable from ID are allowed"), "{help}");
+}
+
+#[test]
 fn every_error_is_one_line_with_a_position_where_there_is_one() {
     // A bad token is quoted in part: 100 KB of NUL bytes must not come back as a 100 KB line.
     let long_token = format!("(1 {})", "\0".repeat(100_000));
@@ -119,6 +164,14 @@ fn every_error_is_one_line_with_a_position_where_there_is_one() {
         (vec!["solve", "-"], "(1) (2)"),
         (vec!["solve", "-"], "  \n"),
         (vec!["solve", "--format", "gtree", "-"], "0 1 W 1\n1 2 W\n"),
+        (vec!["solve", "--format", "gtree", "-"], "r 0 W a\na 2 B\nx 5 W b\nb 1 B\n"),
+        (vec!["solve", "--format", "gtree", "-"], "0 1 1\n1 2 0\n"),
+        (vec!["solve", "--format", "gtree", "-"], "r 0 a\na 1\nx 2 y\ny 3 x z\nz 4\n"),
+        (vec!["solve", "--format", "gtree", "--root", "q", "-"], "r 0 a\na 1\n"),
+        (vec!["solve", "--root", "r", "-"], "r 0 a\na 1\n"),
+        (vec!["solve", "--root", "r", "testdata/trees/teaching.tree"], ""),
+        (vec!["solve", "--format", "paren", "--root", "r", "testdata/trees/transposition.gtree"], ""),
+        (vec!["solve", "--game", "tictactoe", "--root", "r"], ""),
         (vec!["solve", "--algo", "minimax,nosuch", "-"], "1"),
         (vec!["solve", "--first-guess", "1000000001", "-"], "1"),
         (vec!["solve", "--depth", "-1", "-"], "1"),

@@ -24,8 +24,35 @@ pub enum Format {
     Gtree,
 }
 
-/// Reads and parses the tree at `path` (`-` for standard input).
-pub fn read_tree(path: &str, format: Format) -> Result<Tree, CliError> {
+/// The help of `--root`, shared by every command that reads a tree file.
+pub const ROOT_HELP: &str = "The id of the root node of a gtree file. Without it, the root is the one \
+node that no line names as a child, and every node must be reachable from it; with it, nodes not \
+reachable from ID are allowed and are not part of the searched graph. Not for the parenthesis format";
+
+/// Reads and parses the tree at `path` (`-` for standard input); `root` chooses a gtree file's root.
+pub fn read_tree(path: &str, format: Format, root: Option<&str>) -> Result<Tree, CliError> {
+    let format = match format {
+        Format::Auto if Path::new(path).extension().is_some_and(|ext| ext == "gtree") => Format::Gtree,
+        Format::Auto if root.is_some() => {
+            let (what, why) = if path == "-" {
+                ("standard input".to_owned(), "")
+            } else {
+                (format!("'{path}'"), " (its name does not end in .gtree)")
+            };
+            return Err(CliError(format!(
+                "--root names a node of a gtree file, but {what} is read in the parenthesis format{why}: \
+                 add --format gtree"
+            )));
+        }
+        Format::Auto => Format::Paren,
+        Format::Paren if root.is_some() => {
+            return Err(CliError(
+                "--root names a node of a gtree file; a parenthesis-format tree's root is its outermost node"
+                    .to_owned(),
+            ));
+        }
+        chosen => chosen,
+    };
     let (name, bytes) = if path == "-" {
         let mut stdin = std::io::stdin();
         if stdin.is_terminal() {
@@ -40,18 +67,16 @@ pub fn read_tree(path: &str, format: Format) -> Result<Tree, CliError> {
         let bytes = std::fs::read(path).map_err(|e| CliError(format!("cannot read '{path}': {e}")))?;
         (path.to_owned(), bytes)
     };
-    let format = match format {
-        Format::Auto if Path::new(path).extension().is_some_and(|ext| ext == "gtree") => Format::Gtree,
-        Format::Auto => Format::Paren,
-        chosen => chosen,
-    };
     let parsed = match format {
         Format::Gtree => {
             let source = std::str::from_utf8(&bytes).map_err(|e| {
                 let (line, column) = line_and_column(&bytes, e.valid_up_to());
                 CliError(format!("{name}:{line}:{column}: the file is not valid UTF-8"))
             })?;
-            gtree::parse(source)
+            match root {
+                Some(root) => gtree::parse_with_root(source, root),
+                None => gtree::parse(source),
+            }
         }
         _ => text::parse_bytes(&bytes),
     };
@@ -88,6 +113,8 @@ pub struct TargetArgs {
     /// The game position: the moves played from the start (see --game).
     #[arg(long, requires = "game", default_value = "")]
     pub position: String,
+    #[arg(long, value_name = "ID", conflicts_with = "game", help = ROOT_HELP)]
+    root: Option<String>,
 }
 
 /// A tree or a game position, read from the command line.
@@ -127,7 +154,11 @@ impl TargetArgs {
                 Connect4::from_moves(&self.position)
                     .map_err(|e| CliError(format!("--position '{}': {e}", self.position)))?,
             )),
-            (None, file) => Ok(Target::Tree(read_tree(file.as_deref().unwrap_or("-"), self.format)?)),
+            (None, file) => Ok(Target::Tree(read_tree(
+                file.as_deref().unwrap_or("-"),
+                self.format,
+                self.root.as_deref(),
+            )?)),
         }
     }
 }

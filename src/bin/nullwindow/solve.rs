@@ -29,7 +29,10 @@ pub struct SolveArgs {
     /// driver), `reference`, `literal`, `optimized`. Default: `all`; for Connect Four `optimized`.
     #[arg(long)]
     algo: Option<String>,
-    /// Print one JSON object instead of a table.
+    /// Print one JSON object instead of a table: `side`, `MAX` or `MIN`, the side to move at the root,
+    /// from whose side every value in the object is (a gtree file's root may be MIN); `value`, the
+    /// exact value; `results`, one object per driver with its `algorithm`, `value`, `leaves`, `nodes`
+    /// and `passes` (null for a driver without passes).
     #[arg(long)]
     json: bool,
     /// The first guess for drivers that take one (MTD(f)), from -INFINITY to +INFINITY (±10⁹).
@@ -233,10 +236,12 @@ fn print_table<M>(report: &Report<M>, view: &View, iterative: bool) {
     }
 }
 
-/// The `--json` shape: `{"value": V, "results": [{"algorithm", "value", "leaves", "nodes", "passes"}]}`,
-/// values from the side to move at the root (MAX for a tree).
+/// The `--json` shape: `{"side": "MAX"|"MIN", "value": V, "results": [{"algorithm", "value", "leaves",
+/// "nodes", "passes"}]}`, values from the side to move at the root, which `side` names so that a MIN
+/// root's values are not read as MAX's.
 #[derive(Serialize)]
 struct JsonReport<'a> {
+    side: String,
     value: Value,
     results: Vec<JsonResult<'a>>,
 }
@@ -263,7 +268,8 @@ fn print_json<M>(report: &Report<M>, view: &View) -> Result<(), CliError> {
         })
         .collect();
     let value = view.root_player.perspective(report.value);
-    outln!("{}", serde_json::to_string_pretty(&JsonReport { value, results })?);
+    let side = view.root_player.to_string();
+    outln!("{}", serde_json::to_string_pretty(&JsonReport { side, value, results })?);
     Ok(())
 }
 

@@ -35,7 +35,7 @@ use nullwindow::tree::{NodeId, Tree};
 use serde::Serialize;
 
 use crate::CliError;
-use crate::input::{Format, read_tree};
+use crate::input::{Format, ROOT_HELP, read_tree};
 use crate::solve::on_search_thread;
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -70,6 +70,8 @@ pub struct TraceArgs {
     /// The input format.
     #[arg(long, value_enum, default_value_t = Format::Auto)]
     format: Format,
+    #[arg(long, value_name = "ID", help = ROOT_HELP)]
+    root: Option<String>,
 }
 
 /// One traced node, as printed.
@@ -90,7 +92,7 @@ struct Record {
 pub fn run(args: &TraceArgs) -> Result<ExitCode, CliError> {
     let driver = Driver::from_name(&args.algo)
         .ok_or_else(|| CliError(format!("unknown driver '{}' (`nullwindow algos` lists them)", args.algo)))?;
-    let tree = read_tree(&args.file, args.format)?;
+    let tree = read_tree(&args.file, args.format, args.root.as_deref())?;
     // A tree ends at its height: naming that depth keeps the records' depths readable.
     let depth = args.depth.unwrap_or(u32::MAX).min(tree.height());
     let records = on_search_thread(Some(&tree), depth, || trace(&tree, driver, args, depth))??;
