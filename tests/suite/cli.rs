@@ -300,6 +300,11 @@ fn games_are_solved_divided_and_checked_from_the_side_to_move() {
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(json["value"], 0);
     assert_eq!(json["moves"].as_array().unwrap().len(), 7);
+    // After two moves MAX is to move again; after one, MIN, and the values are from MIN's side.
+    assert_eq!(json["side"], "MAX");
+    let after_one = nullwindow(&["divide", "--game", "tictactoe", "--position", "5", "--json"], "");
+    let json: serde_json::Value = serde_json::from_slice(&after_one.stdout).unwrap();
+    assert_eq!(json["side"], "MIN");
 
     let exact = nullwindow(&["check", "--game", "tictactoe", "--value", "0", "--line", "5 1 9"], "");
     assert!(exact.status.success(), "{exact:?}");

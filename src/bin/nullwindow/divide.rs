@@ -32,6 +32,8 @@ struct JsonMove {
 
 #[derive(Serialize)]
 struct JsonDivide {
+    /// The side to move at the root, from whose side every value is.
+    side: String,
     value: Option<i32>,
     moves: Vec<JsonMove>,
 }
@@ -52,7 +54,10 @@ pub fn run(args: &DivideArgs) -> Result<ExitCode, CliError> {
     let best = moves.iter().map(|&(_, value)| value).max();
     if args.json {
         let moves = moves.into_iter().map(|(mv, value)| JsonMove { mv, value }).collect();
-        outln!("{}", serde_json::to_string_pretty(&JsonDivide { value: best, moves })?);
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&JsonDivide { side: root_player.to_string(), value: best, moves })?
+        );
         return Ok(ExitCode::SUCCESS);
     }
     outln!(
