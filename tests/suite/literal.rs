@@ -10,6 +10,8 @@
 //!   values plus one.
 //! * Snapshots: the pass-by-pass trace of every driver that makes passes on the teaching tree, and the
 //!   minimal counterexample of every translation marked inexact.
+//! * Stockman's drivers on a node of 100,000 children: O(n log n), where a list scanned for its best
+//!   triple would take minutes.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -19,7 +21,7 @@ use nullwindow::game::Game;
 use nullwindow::reference::{minimax, negamax};
 use nullwindow::registry::Driver;
 use nullwindow::theory::is_fail_soft_result;
-use nullwindow::tree::{NodeId, Tree, examples, gtree};
+use nullwindow::tree::{NodeId, Tree, TreeBuilder, examples, gtree};
 use nullwindow::value::{INFINITY, MAX_LEAF, MIN_LEAF, Value};
 use proptest::prelude::*;
 use quickcheck::QuickCheck;
@@ -468,4 +470,42 @@ fn verhelsts_aspiration_re_searches_a_result_at_the_window_edge() {
     let outcome =
         Driver::VerhelstAspiration.run_observed(&tree, &params(u32::MAX, Some(0)), &mut no_observer);
     assert_eq!(outcome.value, 100);
+}
+
+/// One node over `leaves` leaves (values spread over -1000..=1000, with ties), below `levels` nodes of
+/// one child each.
+fn wide_node(leaves: u32, levels: u32) -> Tree {
+    let mut builder = TreeBuilder::new();
+    for _ in 0..=levels {
+        builder.open().unwrap();
+    }
+    for i in 0..leaves {
+        builder.leaf(Value::try_from(i * 7919 % 2001).unwrap() - 1000).unwrap();
+    }
+    for _ in 0..=levels {
+        builder.close().unwrap();
+    }
+    builder.finish().unwrap()
+}
+
+/// Stockman's drivers on one node over 100,000 leaves: SSS* on a MAX node, which puts every child
+/// into OPEN at once, and DUAL* on a MIN node, its mirror image. OPEN is a heap and case 6 removes
+/// lazily, so each costs O(n log n) and this runs in about a second in a debug build. It is not
+/// timed, so that a slow machine cannot fail it: a quadratic OPEN (a list scanned for its best
+/// triple took minutes on this tree in a release build) shows as a suite that never finishes.
+#[test]
+fn stockmans_drivers_solve_a_node_of_a_hundred_thousand_children() {
+    let leaves = 100_000;
+    for (tree, driver) in
+        [(wide_node(leaves, 0), Driver::StockmanSss), (wide_node(leaves, 1), Driver::StockmanDual)]
+    {
+        let outcome = driver.run(&tree, &SearchParams::default());
+        let exact = minimax::search(&tree, &tree.root(), u32::MAX).value;
+        assert_eq!(
+            (outcome.value, outcome.counts.leaves),
+            (exact, u64::from(leaves)),
+            "{}",
+            driver.info().name
+        );
+    }
 }
