@@ -32,11 +32,21 @@
 //!    node reached is marked at most once), and a marked triple is dropped when it reaches the top
 //!    of the heap, instead of being searched for in OPEN at once. The triple taken at each step is
 //!    the one the restatement takes.
+//!
+//! # How it is observed
+//!
+//! The procedure makes no recursive calls, so it reports what stands for one: each step that solves
+//! a node (cases 1, 5 and 6) reports a [`Call`] for that node, from MAX's side (a node is solved
+//! after its children, so they come first). Its result is the merit the node is solved with, and
+//! its window is `(h - 1, h)`, where `h` is the merit it came off OPEN with, LIVE: the solved merit
+//! answers "is the value at least `h`?" as a fail-soft search of that window does. It is `h` when
+//! the value is at least `h`, and the value itself when that is less (the tests check both at every
+//! solved node). A node taken LIVE and then removed by case 6 is counted but never reported.
 
 use std::iter::successors;
 
 use super::{Search, Table, run_listing};
-use crate::driver::{Hooks, Outcome, SearchParams};
+use crate::driver::{Call, Hooks, Outcome, Perspective, SearchParams};
 use crate::game::{Game, Player};
 use crate::value::{INFINITY, Value};
 
@@ -59,6 +69,8 @@ struct Node<P> {
     previous_sibling: Option<usize>,
     /// Whether case 6 removed every triple below one of its ancestors (its own among them).
     removed: bool,
+    /// The merit it came off OPEN with, LIVE: the bound its solved merit answers.
+    entered: Value,
 }
 
 /// One entry of OPEN: a node (by its index in the arena), its status and merit.
@@ -87,6 +99,7 @@ impl<P> Arena<P> {
             last_child: None,
             previous_sibling,
             removed: false,
+            entered: INFINITY,
         });
         node
     }
@@ -184,6 +197,32 @@ impl Open {
     }
 }
 
+/// Reports `node` solved with merit `g` (from `player`'s side) as a call of the window `(h - 1, h)`,
+/// `h` the merit it came off OPEN with, LIVE.
+fn report_solved<G: Game>(
+    search: &mut Search<'_, G>,
+    arena: &Arena<G::Position>,
+    node: usize,
+    g: Value,
+    d: u32,
+    player: Player,
+) {
+    let Node { ply, entered: h, ref position, .. } = arena.nodes[node];
+    let (alpha, beta, result) = match player {
+        Player::Max => (h - 1, h, g),
+        Player::Min => (-h, 1 - h, -g),
+    };
+    let call = Call {
+        position: position.clone(),
+        depth: d - ply,
+        alpha,
+        beta,
+        result,
+        perspective: Perspective::Max,
+    };
+    search.finished(call);
+}
+
 // ANCHOR: sss
 /// SSS* from `root` to depth `d`, for `player` (who maximises; values from that player's side).
 /// Returns the value from `player`'s side.
@@ -214,9 +253,11 @@ pub fn sss_star<G: Game>(search: &mut Search<'_, G>, root: &G::Position, d: u32,
         match status {
             Status::Live => {
                 search.node();
+                arena.nodes[n].entered = h;
                 if ply >= d || game.is_terminal(&position) {
                     // Γ1: a leaf.
                     let value = player.perspective(search.evaluate(&position));
+                    report_solved(search, &arena, n, h.min(value), d, player);
                     open.push(Triple { node: n, status: Status::Solved, merit: h.min(value) }, &arena);
                 } else if is_max {
                     // Γ2: every child.
@@ -242,11 +283,13 @@ pub fn sss_star<G: Game>(search: &mut Search<'_, G>, root: &G::Position, d: u32,
                         open.push(Triple { node: sibling, status: Status::Live, merit: h }, &arena);
                     } else {
                         // Γ5: the parent is solved.
+                        report_solved(search, &arena, parent, h, d, player);
                         open.push(Triple { node: parent, status: Status::Solved, merit: h }, &arena);
                     }
                 } else {
                     // Γ6: the parent is solved; nothing below it is needed any more.
                     arena.remove_below(parent);
+                    report_solved(search, &arena, parent, h, d, player);
                     open.push(Triple { node: parent, status: Status::Solved, merit: h }, &arena);
                 }
             }
