@@ -19,14 +19,34 @@
 //! # Deviations
 //!
 //! 1. The nodes reached are kept in an arena (parent, child index, position); "leftmost" compares
-//!    their paths of child indices from the root, lexicographically.
+//!    their paths of child indices from the root, lexicographically, by walking both nodes up to
+//!    where their paths part (no path is built: siblings compare in one step).
 //! 2. "MAX" is the player to move at the root, and values are read from that player's side, so the
 //!    procedure runs from any root; the driver reports the value from MAX's side.
 //! 3. DUAL* runs the same procedure for the other player (values negated, the root a MIN node), as
 //!    the restatement describes it.
+//! 4. OPEN is a binary heap ordered by merit, then leftmost first, rather than a list searched for
+//!    its best triple: the same triple comes off it, in O(log n) comparisons instead of n, so that
+//!    a node with n children costs O(n log n) rather than O(n²).
+//! 5. Case 6 removes the triples below the parent lazily: it marks the nodes below the parent (each
+//!    node reached is marked at most once), and a marked triple is dropped when it reaches the top
+//!    of the heap, instead of being searched for in OPEN at once. The triple taken at each step is
+//!    the one the restatement takes.
+//!
+//! # How it is observed
+//!
+//! The procedure makes no recursive calls, so it reports what stands for one: each step that solves
+//! a node (cases 1, 5 and 6) reports a [`Call`] for that node, from MAX's side (a node is solved
+//! after its children, so they come first). Its result is the merit the node is solved with, and
+//! its window is `(h - 1, h)`, where `h` is the merit it came off OPEN with, LIVE: the solved merit
+//! answers "is the value at least `h`?" as a fail-soft search of that window does. It is `h` when
+//! the value is at least `h`, and the value itself when that is less (the tests check both at every
+//! solved node). A node taken LIVE and then removed by case 6 is counted but never reported.
+
+use std::iter::successors;
 
 use super::{Search, Table, run_listing};
-use crate::driver::{Hooks, Outcome, SearchParams};
+use crate::driver::{Call, Hooks, Outcome, Perspective, SearchParams};
 use crate::game::{Game, Player};
 use crate::value::{INFINITY, Value};
 
@@ -44,6 +64,13 @@ struct Node<P> {
     index: u32,
     ply: u32,
     position: P,
+    /// Its last child reached so far, and its previous sibling: the links case 6 walks down.
+    last_child: Option<usize>,
+    previous_sibling: Option<usize>,
+    /// Whether case 6 removed every triple below one of its ancestors (its own among them).
+    removed: bool,
+    /// The merit it came off OPEN with, LIVE: the bound its solved merit answers.
+    entered: Value,
 }
 
 /// One entry of OPEN: a node (by its index in the arena), its status and merit.
@@ -60,32 +87,140 @@ struct Arena<P> {
 }
 
 impl<P> Arena<P> {
+    /// Adds the `index`th child of `parent` (children are reached in order, so it is the last so far).
     fn add(&mut self, parent: Option<usize>, index: u32, ply: u32, position: P) -> usize {
-        self.nodes.push(Node { parent, index, ply, position });
-        self.nodes.len() - 1
+        let node = self.nodes.len();
+        let previous_sibling = parent.and_then(|parent| self.nodes[parent].last_child.replace(node));
+        self.nodes.push(Node {
+            parent,
+            index,
+            ply,
+            position,
+            last_child: None,
+            previous_sibling,
+            removed: false,
+            entered: INFINITY,
+        });
+        node
     }
 
-    /// The child indices from the root to `node`.
-    fn path(&self, mut node: usize) -> Vec<u32> {
-        let mut path = Vec::new();
-        while let Some(parent) = self.nodes[node].parent {
-            path.push(self.nodes[node].index);
-            node = parent;
+    /// Whether `a`'s path of child indices from the root is lexicographically smaller than `b`'s:
+    /// at the first level where they differ, `a`'s index is the smaller, or `a` lies above `b`.
+    fn is_left_of(&self, a: usize, b: usize) -> bool {
+        let (mut x, mut y) = (a, b);
+        while self.nodes[x].ply > self.nodes[y].ply {
+            x = self.parent(x);
         }
-        path.reverse();
-        path
+        while self.nodes[y].ply > self.nodes[x].ply {
+            y = self.parent(y);
+        }
+        if x == y {
+            // One path is a prefix of the other. OPEN never holds a node and one below it, but the
+            // heap may still hold a removed triple below a live one, and must see a total order.
+            return self.nodes[a].ply < self.nodes[b].ply;
+        }
+        while self.nodes[x].parent != self.nodes[y].parent {
+            (x, y) = (self.parent(x), self.parent(y));
+        }
+        self.nodes[x].index < self.nodes[y].index
     }
 
-    /// Whether `node` lies below `ancestor` (or is it).
-    fn is_below(&self, mut node: usize, ancestor: usize) -> bool {
-        while self.nodes[node].ply > self.nodes[ancestor].ply {
-            match self.nodes[node].parent {
-                Some(parent) => node = parent,
-                None => return false,
+    /// The parent of a node that is not the root.
+    fn parent(&self, node: usize) -> usize {
+        self.nodes[node].parent.expect("only the root has no parent, and it is above every other node")
+    }
+
+    /// The children of `node` reached so far, last first.
+    fn children(&self, node: usize) -> impl Iterator<Item = usize> + '_ {
+        successors(self.nodes[node].last_child, |&child| self.nodes[child].previous_sibling)
+    }
+
+    /// Marks every node below `ancestor` removed. A node already marked has its subtree marked (case
+    /// 6 removed it with an ancestor, and nothing is added below a removed node), so the walk stops
+    /// there, and each node is marked once over the whole search.
+    fn remove_below(&mut self, ancestor: usize) {
+        let mut below: Vec<usize> = self.children(ancestor).collect();
+        while let Some(node) = below.pop() {
+            if !std::mem::replace(&mut self.nodes[node].removed, true) {
+                below.extend(self.children(node));
             }
         }
-        node == ancestor
     }
+
+    /// Whether Γ takes `a` before `b`: the higher merit, and among equals the leftmost node.
+    fn comes_first(&self, a: &Triple, b: &Triple) -> bool {
+        a.merit > b.merit || (a.merit == b.merit && self.is_left_of(a.node, b.node))
+    }
+}
+
+/// OPEN, as a binary heap whose top is the triple Γ takes next. (The standard library's heap orders
+/// by the elements alone, and "leftmost" needs the arena.)
+struct Open {
+    heap: Vec<Triple>,
+}
+
+impl Open {
+    fn push<P>(&mut self, triple: Triple, arena: &Arena<P>) {
+        self.heap.push(triple);
+        let mut child = self.heap.len() - 1;
+        while child > 0 {
+            let parent = (child - 1) / 2;
+            if !arena.comes_first(&self.heap[child], &self.heap[parent]) {
+                break;
+            }
+            self.heap.swap(child, parent);
+            child = parent;
+        }
+    }
+
+    /// Removes the triple of highest merit, the leftmost among equals.
+    fn pop<P>(&mut self, arena: &Arena<P>) -> Option<Triple> {
+        if self.heap.is_empty() {
+            return None;
+        }
+        let best = self.heap.swap_remove(0);
+        let mut parent = 0;
+        loop {
+            let (left, right) = (2 * parent + 1, 2 * parent + 2);
+            let Some(left_triple) = self.heap.get(left) else { break };
+            let child = match self.heap.get(right) {
+                Some(right_triple) if arena.comes_first(right_triple, left_triple) => right,
+                _ => left,
+            };
+            if !arena.comes_first(&self.heap[child], &self.heap[parent]) {
+                break;
+            }
+            self.heap.swap(child, parent);
+            parent = child;
+        }
+        Some(best)
+    }
+}
+
+/// Reports `node` solved with merit `g` (from `player`'s side) as a call of the window `(h - 1, h)`,
+/// `h` the merit it came off OPEN with, LIVE.
+fn report_solved<G: Game>(
+    search: &mut Search<'_, G>,
+    arena: &Arena<G::Position>,
+    node: usize,
+    g: Value,
+    d: u32,
+    player: Player,
+) {
+    let Node { ply, entered: h, ref position, .. } = arena.nodes[node];
+    let (alpha, beta, result) = match player {
+        Player::Max => (h - 1, h, g),
+        Player::Min => (-h, 1 - h, -g),
+    };
+    let call = Call {
+        position: position.clone(),
+        depth: d - ply,
+        alpha,
+        beta,
+        result,
+        perspective: Perspective::Max,
+    };
+    search.finished(call);
 }
 
 // ANCHOR: sss
@@ -95,19 +230,20 @@ pub fn sss_star<G: Game>(search: &mut Search<'_, G>, root: &G::Position, d: u32,
     let game = search.game;
     let mut arena = Arena { nodes: Vec::new() };
     let root_node = arena.add(None, 0, 0, root.clone());
-    let mut open = vec![Triple { node: root_node, status: Status::Live, merit: INFINITY }];
+    // deviation: OPEN is a heap, so that taking its best triple does not scan it (see `Open`).
+    let mut open = Open { heap: Vec::new() };
+    open.push(Triple { node: root_node, status: Status::Live, merit: INFINITY }, &arena);
     loop {
         // Remove the triple of highest merit, the leftmost among equals.
-        let Some(best) = (0..open.len()).reduce(|best, i| {
-            let (a, b) = (open[best], open[i]);
-            let leftmost = || arena.path(b.node) < arena.path(a.node);
-            if b.merit > a.merit || (b.merit == a.merit && leftmost()) { i } else { best }
-        }) else {
+        let Some(Triple { node: n, status, merit: h }) = open.pop(&arena) else {
             // deviation: OPEN never empties before the root is solved; answer rather than fail if
             // a game breaks the trait's contract.
             return -INFINITY;
         };
-        let Triple { node: n, status, merit: h } = open.swap_remove(best);
+        if arena.nodes[n].removed {
+            // deviation: case 6 removed it; it is dropped only now (see `Arena::remove_below`).
+            continue;
+        }
         if n == root_node && status == Status::Solved {
             return h;
         }
@@ -117,20 +253,22 @@ pub fn sss_star<G: Game>(search: &mut Search<'_, G>, root: &G::Position, d: u32,
         match status {
             Status::Live => {
                 search.node();
+                arena.nodes[n].entered = h;
                 if ply >= d || game.is_terminal(&position) {
                     // Γ1: a leaf.
                     let value = player.perspective(search.evaluate(&position));
-                    open.push(Triple { node: n, status: Status::Solved, merit: h.min(value) });
+                    report_solved(search, &arena, n, h.min(value), d, player);
+                    open.push(Triple { node: n, status: Status::Solved, merit: h.min(value) }, &arena);
                 } else if is_max {
                     // Γ2: every child.
                     for (index, mv) in game.moves(&position).enumerate() {
                         let child = arena.add(Some(n), index as u32, ply + 1, game.play(&position, mv));
-                        open.push(Triple { node: child, status: Status::Live, merit: h });
+                        open.push(Triple { node: child, status: Status::Live, merit: h }, &arena);
                     }
                 } else if let Some(mv) = game.moves(&position).next() {
                     // Γ3: the first child.
                     let child = arena.add(Some(n), 0, ply + 1, game.play(&position, mv));
-                    open.push(Triple { node: child, status: Status::Live, merit: h });
+                    open.push(Triple { node: child, status: Status::Live, merit: h }, &arena);
                 }
             }
             Status::Solved => {
@@ -142,22 +280,23 @@ pub fn sss_star<G: Game>(search: &mut Search<'_, G>, root: &G::Position, d: u32,
                         // Γ4: the next sibling.
                         let sibling =
                             arena.add(Some(parent), index + 1, ply, game.play(&parent_position, mv));
-                        open.push(Triple { node: sibling, status: Status::Live, merit: h });
+                        open.push(Triple { node: sibling, status: Status::Live, merit: h }, &arena);
                     } else {
                         // Γ5: the parent is solved.
-                        open.push(Triple { node: parent, status: Status::Solved, merit: h });
+                        report_solved(search, &arena, parent, h, d, player);
+                        open.push(Triple { node: parent, status: Status::Solved, merit: h }, &arena);
                     }
                 } else {
                     // Γ6: the parent is solved; nothing below it is needed any more.
-                    open.retain(|triple| !arena.is_below(triple.node, parent));
-                    open.push(Triple { node: parent, status: Status::Solved, merit: h });
+                    arena.remove_below(parent);
+                    report_solved(search, &arena, parent, h, d, player);
+                    open.push(Triple { node: parent, status: Status::Solved, merit: h }, &arena);
                 }
             }
         }
     }
 }
 // ANCHOR_END: sss
-
 /// Runs SSS* at the root to `depth`; the value from MAX's side.
 pub fn root_sss<G: Game>(search: &mut Search<'_, G>, root: &G::Position, depth: u32) -> Value {
     let player = search.game.to_move(root);

@@ -373,6 +373,30 @@ fn trace_records_every_node_in_a_stable_format() {
     );
 }
 
+/// Stockman's drivers make no calls: `trace` lists each node they solve, leaves first and the root
+/// last, each with the null window below the merit it came off OPEN with.
+#[test]
+fn trace_lists_the_nodes_stockmans_drivers_solve() {
+    let mut text = String::new();
+    for algo in ["stockman-sss", "stockman-dual"] {
+        let output = nullwindow(&["trace", "testdata/trees/teaching.tree", "--algo", algo], "");
+        assert!(output.status.success(), "{output:?}");
+        let records: Vec<serde_json::Value> =
+            stdout(&output).lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+        assert!(records.len() > 1, "{algo}: {records:?}");
+        for record in &records {
+            let (alpha, beta) = (record["alpha"].as_i64().unwrap(), record["beta"].as_i64().unwrap());
+            assert!(beta == alpha + 1 && record["pass"] == 1, "{algo}: {record}");
+        }
+        let root = records.last().unwrap();
+        assert!(root["path"].as_array().unwrap().is_empty() && root["result"] == 7, "{algo}: {root}");
+        let table =
+            nullwindow(&["trace", "testdata/trees/teaching.tree", "--algo", algo, "--output", "table"], "");
+        text.push_str(&format!("--- {algo}\n{}", stdout(&table)));
+    }
+    insta::assert_snapshot!(text);
+}
+
 #[test]
 fn bench_connect4_solves_pons_positions_and_reports_per_set() {
     let output = nullwindow(

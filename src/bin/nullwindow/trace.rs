@@ -4,7 +4,9 @@
 //! One JSON object per line (`--output jsonl`, the default) or an aligned table; the fields are
 //! [`RECORD_HELP`], which `nullwindow trace --help` prints.
 //!
-//! Records are written when a node finishes, so children come before their parent.
+//! Records are written when a node finishes, so children come before their parent. Stockman's
+//! drivers, which make no calls, report each node when it is solved (see
+//! `nullwindow::literal::stockman`).
 
 /// The record's fields, as `nullwindow trace --help` prints them.
 pub const RECORD_HELP: &str = "\
@@ -19,7 +21,12 @@ Each record (values from MAX's side; children before their parent):
               etc (enhanced transposition cutoff), bounds (the game's value bounds answered);
               null for literal drivers
   stored      whether the result went into the table (null for literal drivers)
-  cutoff      the child index whose value reached beta, if one did (null for literal drivers)";
+  cutoff      the child index whose value reached beta, if one did (null for literal drivers)
+Stockman's drivers (stockman-sss, stockman-dual) make no calls: they list each node when it is
+solved, all in pass 1. The window is (h - 1, h), h the merit the node came off OPEN with, LIVE, and
+the result the merit it is solved with: h if the node's value is at least h, else the value itself.
+(stockman-dual's merits are MIN's: its windows and results, like every value, are turned to MAX's
+side.)";
 
 use std::collections::HashMap;
 use std::io::{BufWriter, Write};
