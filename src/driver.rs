@@ -300,7 +300,9 @@ pub enum Perspective {
     Mover,
 }
 
-/// One finished call of a literal translation's recursive search, as [`Hooks::calls`] hears it.
+/// One finished call of a literal translation's recursive search (for Stockman's SSS* and DUAL*,
+/// which do not recurse: one node they solve, with the window its merit answers), as
+/// [`Hooks::calls`] hears it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Call<P> {
     /// The position searched.
@@ -328,8 +330,9 @@ pub type CallHook<'a, P> = &'a mut dyn FnMut(&Call<P>);
 pub struct Hooks<'a, G: Game> {
     /// Each completed iteration of the engine's drivers.
     pub progress: Option<ProgressHook<'a, G::Move>>,
-    /// Each finished call of a literal translation's recursive search (position, depth, the window
-    /// as passed in, the result): what the tests check the fail-soft postcondition on.
+    /// Each finished call of a literal translation's recursive search, or each node Stockman's
+    /// drivers solve (position, depth, the window as passed in, the result): what the tests check
+    /// the fail-soft postcondition on.
     pub calls: Option<CallHook<'a, G::Position>>,
     /// Every position a literal translation evaluates, in order (a leaf evaluated twice is pushed
     /// twice): what the leaf-order theorems compare.
