@@ -29,5 +29,41 @@ fn parse_and_print(c: &mut Criterion) {
     c.bench_function("print random tree", |b| b.iter(|| nullwindow::tree::text::print(&tree)));
 }
 
-criterion_group!(benches, drivers_on_uniform_trees, parse_and_print);
+/// The move ordering's sort against the library's stable sort, on lists of 8 moves scored as the
+/// history heuristic scores them: once in random order, once nearly sorted (as after the first
+/// iterations, when the history has settled).
+fn ordering(c: &mut Criterion) {
+    use nullwindow::search::ordering::sort_by_decreasing_score;
+    let mut state = 7u64;
+    let mut next = move || {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        state >> 40
+    };
+    let scores: Vec<u64> = (0..8).map(|_| next() % 1000).collect();
+    let mut nearly_sorted: Vec<u32> = (0..8).collect();
+    nearly_sorted.sort_by_key(|&mv| std::cmp::Reverse(scores[mv as usize]));
+    nearly_sorted.swap(2, 3);
+    let random: Vec<u32> = vec![3, 7, 0, 5, 1, 6, 2, 4];
+    let mut group = c.benchmark_group("ordering");
+    for (name, list) in [("random", random), ("nearly sorted", nearly_sorted)] {
+        let score = |mv: u32| scores[mv as usize];
+        group.bench_function(format!("insertion, {name}"), |b| {
+            b.iter(|| {
+                let mut moves = list.clone();
+                sort_by_decreasing_score(&mut moves, score);
+                moves
+            });
+        });
+        group.bench_function(format!("library stable sort, {name}"), |b| {
+            b.iter(|| {
+                let mut moves = list.clone();
+                moves.sort_by_key(|&mv| std::cmp::Reverse(score(mv)));
+                moves
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, drivers_on_uniform_trees, parse_and_print, ordering);
 criterion_main!(benches);

@@ -76,10 +76,29 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         }
         if let Some(slot_of) = history_slot {
             let score = |mv: M| self.history.get(slot_of(mv)).copied().unwrap_or(0);
-            // Stable, so that moves of equal score keep the game's order. The library's stable sort
-            // needs no heap for a move list (it sorts short slices by insertion, and longer ones in
-            // a buffer on the stack): `engine::searching_allocates_nothing_once_the_engine_is_warm`.
-            moves[front..].sort_by_key(|&mv| std::cmp::Reverse(score(mv)));
+            sort_by_decreasing_score(&mut moves[front..], score);
+        }
+    }
+}
+
+/// Sorts `moves` by decreasing `score`, stably, so that moves of equal score keep the game's order.
+///
+/// A move list is short and, after the first iterations, nearly sorted already: insertion sort
+/// takes one pass then, where the library's stable sort costs the search about 5% of its time
+/// (`nullwindow compare --seeds 40 --algo alphabeta,pvs,mtdf`, release: 0.69 against 0.72 ms per
+/// tree; `cargo bench --bench drivers -- ordering`: 20.4 against 22.7 ns on 8 moves in random
+/// order, 15.5 against 18.8 ns nearly sorted). A long list (a node with thousands of children) goes
+/// to the library's sort, which is O(n log n).
+pub fn sort_by_decreasing_score<M: Copy>(moves: &mut [M], score: impl Fn(M) -> u64) {
+    if moves.len() > 64 {
+        moves.sort_by_key(|&mv| std::cmp::Reverse(score(mv)));
+        return;
+    }
+    for i in 1..moves.len() {
+        let mut j = i;
+        while j > 0 && score(moves[j - 1]) < score(moves[j]) {
+            moves.swap(j - 1, j);
+            j -= 1;
         }
     }
 }
