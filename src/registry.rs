@@ -212,7 +212,7 @@ impl fmt::Display for UnknownDriver {
         write!(
             f,
             "unknown driver '{}' (`nullwindow algos` lists them all); groups: all, reference, literal, optimized",
-            self.0
+            crate::tree::text::excerpt(&self.0)
         )
     }
 }

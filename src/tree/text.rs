@@ -114,7 +114,7 @@ pub fn parse_bytes(source: &[u8]) -> Result<Tree, ParseError> {
 
 /// A bad token as an error quotes it: at most its first 40 characters, control characters escaped,
 /// so that an error stays one short line whatever the input holds (100 KB of NUL bytes included).
-pub(crate) fn excerpt(token: &str) -> String {
+pub fn excerpt(token: &str) -> String {
     let mut shown: String = token.chars().take(40).flat_map(char::escape_debug).collect();
     if token.chars().nth(40).is_some() {
         shown.push('…');

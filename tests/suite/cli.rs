@@ -155,6 +155,7 @@ fn every_command_that_reads_a_tree_finds_or_takes_a_gtree_root() {
 fn every_error_is_one_line_with_a_position_where_there_is_one() {
     // A bad token is quoted in part: 100 KB of NUL bytes must not come back as a 100 KB line.
     let long_token = format!("(1 {})", "\0".repeat(100_000));
+    let long_name = "x".repeat(100_000);
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["solve", "-"], "((1 2) (3 x))"),
         (vec!["solve", "-"], "((1 2)\n (3 4)"),
@@ -187,6 +188,7 @@ fn every_error_is_one_line_with_a_position_where_there_is_one() {
         (vec!["solve", "--tt-entries", "18446744073709551615", "-"], "1"),
         (vec!["compare", "--seeds", "99999999999"], ""),
         (vec!["solve", "-"], &long_token),
+        (vec!["solve", "--algo", &long_name, "-"], "1"),
         (vec!["nosuch"], ""),
     ];
     let lines: Vec<String> = cases.iter().map(|(args, stdin)| error_line(args, stdin)).collect();

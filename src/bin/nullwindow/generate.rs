@@ -63,8 +63,8 @@ pub fn run(args: &GenArgs) -> Result<ExitCode, CliError> {
 fn parse_range<T: FromStr + Copy>(source: &str) -> Result<RangeInclusive<T>, String> {
     let number = |part: &str| {
         part.trim().parse::<T>().map_err(|_| match part.trim().parse::<i128>() {
-            Ok(_) => format!("'{}' is out of range", crate::sizes::excerpt(part)),
-            Err(_) => format!("'{}' is not a whole number", crate::sizes::excerpt(part)),
+            Ok(_) => format!("'{}' is out of range", nullwindow::tree::text::excerpt(part)),
+            Err(_) => format!("'{}' is not a whole number", nullwindow::tree::text::excerpt(part)),
         })
     };
     match source.split_once("..") {

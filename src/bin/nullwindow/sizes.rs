@@ -3,6 +3,7 @@
 //! run could finish. A size that cannot be honoured is refused before anything is allocated.
 
 use nullwindow::search::table::{MAX_ENTRIES, TranspositionTable};
+use nullwindow::tree::text::excerpt;
 
 /// The most synthetic trees `compare` runs: each driver searches every one, so more would not
 /// finish, and their list alone would not fit in memory long before `u64::MAX`.
@@ -56,14 +57,6 @@ pub fn seeds(text: &str) -> Result<u64, String> {
 /// apart from a word that is no number.
 fn whole_number(text: &str) -> Result<i128, String> {
     text.trim().parse::<i128>().map_err(|_| format!("'{}' is not a whole number", excerpt(text)))
-}
-
-/// At most the first 40 characters of `text`, so that an error never echoes a huge argument.
-pub fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
 }
 
 /// `bytes` in the largest binary unit that keeps a whole number in front.

@@ -97,8 +97,12 @@ struct Record {
 }
 
 pub fn run(args: &TraceArgs) -> Result<ExitCode, CliError> {
-    let driver = Driver::from_name(&args.algo)
-        .ok_or_else(|| CliError(format!("unknown driver '{}' (`nullwindow algos` lists them)", args.algo)))?;
+    let driver = Driver::from_name(&args.algo).ok_or_else(|| {
+        CliError(format!(
+            "unknown driver '{}' (`nullwindow algos` lists them)",
+            nullwindow::tree::text::excerpt(&args.algo)
+        ))
+    })?;
     let tree = read_tree(&args.file, args.format, args.root.as_deref())?;
     // A tree ends at its height: naming that depth keeps the records' depths readable.
     let depth = args.depth.unwrap_or(u32::MAX).min(tree.height());
