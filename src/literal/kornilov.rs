@@ -27,8 +27,8 @@
 //! Nothing wrong: with the terminal test added, every driver is exact. Without memory, each pass
 //! of `MTDF` and `SearchMT` searches the tree again from scratch, which the node counts show.
 
-use super::{Call, Perspective, Search, Table, max_search_depth, run_listing};
-use crate::driver::{Hooks, Outcome, SearchParams};
+use super::{Call, Perspective, Search, Table, run_listing};
+use crate::driver::{Hooks, Outcome, SearchParams, capped_depth};
 use crate::game::Game;
 use crate::value::{INFINITY, Value};
 
@@ -276,6 +276,6 @@ pub fn run_iterative_deepening<'a, G: Game>(
     hooks: Hooks<'a, G>,
 ) -> Outcome<G::Move> {
     run_listing(game, root, params, hooks, Table::AsPrinted, |search| {
-        root_iterative_deepening(search, root, max_search_depth(game, root, params.depth))
+        root_iterative_deepening(search, root, capped_depth(game, root, params.depth))
     })
 }

@@ -173,12 +173,6 @@ pub(crate) fn run_listing<'a, G: Game>(
     outcome
 }
 
-/// The deepest iteration an iterative-deepening translation runs: the requested depth, or the game's
-/// depth bound when that is smaller (the listings loop to a constant `MAX_SEARCH_DEPTH`).
-pub(crate) fn max_search_depth<G: Game>(game: &G, root: &G::Position, depth: u32) -> u32 {
-    capped_depth(game, root, depth)
-}
-
 /// The first guess a driver uses: the caller's (clamped to `±INFINITY`, from MAX's side), or the
 /// driver's own default.
 pub(crate) fn first_guess(params: &SearchParams, default: Value) -> Value {

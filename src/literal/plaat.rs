@@ -39,8 +39,8 @@
 //! corrected iterative deepening starts from the root's evaluation, the depth-0 value, instead of 0.
 
 use super::memory::Bounds;
-use super::{Call, Perspective, Search, Table, first_guess, max_search_depth, run_listing};
-use crate::driver::{Hooks, Outcome, SearchParams};
+use super::{Call, Perspective, Search, Table, first_guess, run_listing};
+use crate::driver::{Hooks, Outcome, SearchParams, capped_depth};
 use crate::game::{Game, Player};
 use crate::value::{INFINITY, Value};
 
@@ -238,7 +238,7 @@ pub fn run_iterative_deepening<'a, G: Game>(
     hooks: Hooks<'a, G>,
 ) -> Outcome<G::Move> {
     run_listing(game, root, params, hooks, Table::AsPrinted, |search| {
-        iterative_deepening(search, root, max_search_depth(game, root, params.depth))
+        iterative_deepening(search, root, capped_depth(game, root, params.depth))
     })
 }
 
@@ -275,6 +275,6 @@ pub fn run_iterative_deepening_corrected<'a, G: Game>(
     hooks: Hooks<'a, G>,
 ) -> Outcome<G::Move> {
     run_listing(game, root, params, hooks, Table::Corrected, |search| {
-        iterative_deepening_corrected(search, root, max_search_depth(game, root, params.depth))
+        iterative_deepening_corrected(search, root, capped_depth(game, root, params.depth))
     })
 }

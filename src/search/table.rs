@@ -53,6 +53,11 @@ pub struct Entry<M> {
 /// by the command line with the memory it would need.
 pub const MAX_ENTRIES: usize = 1 << 28;
 
+/// The largest power of two that is at most `n`, and 1 for 0.
+const fn power_of_two_at_most(n: usize) -> usize {
+    if n <= 1 { 1 } else { 1 << (usize::BITS - 1 - n.leading_zeros()) }
+}
+
 /// A fixed-capacity table of [`Entry`] values. See the [module documentation](self).
 #[derive(Clone, Debug)]
 pub struct TranspositionTable<M> {
@@ -75,8 +80,7 @@ impl<M: Copy> TranspositionTable<M> {
     /// `entries`, at least one, at most [`MAX_ENTRIES`].
     #[must_use]
     pub const fn capacity_for(entries: usize) -> usize {
-        let entries = if entries > MAX_ENTRIES { MAX_ENTRIES } else { entries };
-        if entries <= 1 { 1 } else { 1 << (usize::BITS - 1 - entries.leading_zeros()) }
+        power_of_two_at_most(if entries > MAX_ENTRIES { MAX_ENTRIES } else { entries })
     }
 
     /// The memory, in bytes, of the slots of a table asked for `entries` (before clamping to
@@ -84,8 +88,7 @@ impl<M: Copy> TranspositionTable<M> {
     #[must_use]
     pub const fn bytes_for(entries: usize) -> Option<usize> {
         let slot = std::mem::size_of::<Option<Entry<M>>>();
-        let capacity: usize = if entries <= 1 { 1 } else { 1 << (usize::BITS - 1 - entries.leading_zeros()) };
-        match capacity.checked_mul(slot) {
+        match power_of_two_at_most(entries).checked_mul(slot) {
             Some(bytes) if bytes <= isize::MAX as usize => Some(bytes),
             _ => None,
         }
