@@ -27,6 +27,8 @@ pub struct SolveArgs {
     target: TargetArgs,
     /// Drivers to run, comma-separated (see `nullwindow algos`), or a group: `all` (every exact
     /// driver), `reference`, `literal`, `optimized`. Default: `all`; for Connect Four `optimized`.
+    /// On a tree over 2,000 levels deep, a group leaves out the iterative-deepening translations
+    /// (their cost grows with the square of the depth); named, they run.
     #[arg(long)]
     algo: Option<String>,
     /// Print one JSON object instead of a table: `side`, `MAX` or `MIN`, the side to move at the root,
