@@ -26,7 +26,7 @@
 //! | [`search`] | the optimized [`Engine`]: table, ordering, iterative deepening, nine algorithms |
 //! | [`theory`] | the literature's definitions the tests check: node types, the witness criterion |
 //! | [`registry`] | the catalogue: every [`Driver`] by name, one row each; the only module that lists them |
-//! | [`oracle`] | run drivers and check them against minimax; divide and check another engine's claims |
+//! | [`oracle`] | run drivers and check them against minimax; divide, check and audit another engine's claims |
 //! | [`compare`] | drivers side by side, against the Knuth–Moore minimal tree |
 //!
 //! The most used items are re-exported here: [`Driver`], [`SearchParams`], [`Outcome`], [`Engine`],

@@ -15,6 +15,10 @@
 //! assert!(report.disagreements().next().is_none());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Beyond the root value, [`audit`] checks another engine's search node by node.
+
+pub mod audit;
 
 use crate::driver::{Hooks, Iteration, Outcome, SearchParams};
 use crate::game::Game;

@@ -62,3 +62,63 @@ mod tests {
         }
     }
 }
+
+/// What a search result says about a node's value, relative to the window it was searched with:
+/// the bound a table stores it as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "lowercase"))]
+pub enum Bound {
+    /// The result is a lower bound on the node's value (it failed high).
+    Lower,
+    /// The result is an upper bound (it failed low).
+    Upper,
+    /// The result is the node's value.
+    Exact,
+}
+
+impl Bound {
+    /// The bound a fail-soft result `g` of a search with the window `(alpha, beta)` is: an upper
+    /// bound when it fails low (`g <= alpha`), a lower bound when it fails high (`g >= beta`), the
+    /// value in between.
+    #[must_use]
+    pub const fn of_result(g: Value, alpha: Value, beta: Value) -> Self {
+        if g <= alpha {
+            Self::Upper
+        } else if g >= beta {
+            Self::Lower
+        } else {
+            Self::Exact
+        }
+    }
+
+    /// The same bound seen from the other side: a lower bound for one player is an upper bound for
+    /// the other (for turning a negamax engine's records to MAX's side).
+    #[must_use]
+    pub const fn flipped(self) -> Self {
+        match self {
+            Self::Lower => Self::Upper,
+            Self::Upper => Self::Lower,
+            Self::Exact => Self::Exact,
+        }
+    }
+
+    /// The name records use: `lower`, `upper` or `exact`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Lower => "lower",
+            Self::Upper => "upper",
+            Self::Exact => "exact",
+        }
+    }
+
+    /// Whether `stored`, stored as this bound, holds for the value `value`.
+    #[must_use]
+    pub const fn holds(self, stored: Value, value: Value) -> bool {
+        match self {
+            Self::Lower => stored <= value,
+            Self::Upper => stored >= value,
+            Self::Exact => stored == value,
+        }
+    }
+}

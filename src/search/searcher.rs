@@ -15,7 +15,7 @@ use super::table::TranspositionTable;
 use super::trace::{NodeTrace, Probe, Tracer};
 use crate::driver::{Counts, SearchParams};
 use crate::game::Game;
-use crate::value::Value;
+use crate::value::{Bound, Value};
 
 /// When a search must stop early.
 #[derive(Clone, Debug, Default)]
@@ -133,28 +133,29 @@ impl<G: Game> Searcher<'_, G> {
         if self.stop.armed
             && let Some(tracer) = self.tracer.as_mut()
         {
-            tracer.enter(ply, position);
+            tracer.enter(ply, position, depth, alpha, beta);
         }
         if depth == 0 || self.game.is_terminal(position) {
             self.stats.leaves += 1;
             let value = self.game.evaluate_for_mover(position);
-            return self.done(ply, depth, window_in, value, Probe::None, false);
+            return self.done(ply, depth, window_in, value, Probe::None, None);
         }
         let (alpha, beta) = match self.game_bounds(position, depth, alpha, beta) {
-            Known::Answer(value) => return self.done(ply, depth, window_in, value, Probe::Bounds, false),
+            Known::Answer(value) => return self.done(ply, depth, window_in, value, Probe::Bounds, None),
             Known::Window(alpha, beta) => (alpha, beta),
         };
         let key = self.game.key(position);
         let (known, table_move, probe) = self.probe_table(key, depth, alpha, beta);
         let (alpha, beta) = match known {
-            Known::Answer(value) => return self.done(ply, depth, window_in, value, Probe::Cutoff, false),
+            Known::Answer(value) => return self.done(ply, depth, window_in, value, Probe::Cutoff, None),
             Known::Window(alpha, beta) => (alpha, beta),
         };
         if self.config.enhanced_transposition_cutoff
             && let Some(bound) = self.transposition_cutoff(position, depth, beta)
         {
             self.table.store(key, depth, alpha, beta, bound, None);
-            return self.done(ply, depth, window_in, bound, Probe::Etc, true);
+            let stored = Bound::of_result(bound, alpha, beta);
+            return self.done(ply, depth, window_in, bound, Probe::Etc, Some(stored));
         }
         let moves = self.ordered_moves(position, ply, table_move);
         Entered::Expand(Node { key, depth, alpha, beta, moves, window_in, probe })
@@ -243,7 +244,7 @@ impl<G: Game> Searcher<'_, G> {
         (alpha, beta): (Value, Value),
         result: Value,
         probe: Probe,
-        stored: bool,
+        stored: Option<Bound>,
     ) -> Entered<G::Move> {
         if self.stop.armed
             && let Some(tracer) = self.tracer.as_mut()
@@ -280,8 +281,11 @@ impl<G: Game> Searcher<'_, G> {
         if self.stop.armed
             && let Some(tracer) = self.tracer.as_mut()
         {
+            // The table read the result against the window it searched, which the table's and the
+            // game's bounds may have narrowed: that is the bound it stored.
+            let stored = Some(Bound::of_result(g, alpha, beta));
             let (alpha, beta) = window_in;
-            tracer.finish(&NodeTrace { ply, depth, alpha, beta, result: g, probe, stored: true, cutoff });
+            tracer.finish(&NodeTrace { ply, depth, alpha, beta, result: g, probe, stored, cutoff });
         }
         g
     }

@@ -8,7 +8,7 @@
 //! walk after an iteration is not traced.
 
 use crate::game::Game;
-use crate::value::Value;
+use crate::value::{Bound, Value};
 
 /// What the transposition table did at a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,16 +59,19 @@ pub struct NodeTrace<M> {
     pub result: Value,
     /// What the table did.
     pub probe: Probe,
-    /// Whether the result was stored in the table.
-    pub stored: bool,
+    /// The bound the result was offered to the table as (the table keeps it unless a deeper entry
+    /// of the current search holds the slot), or `None` if it was not: a leaf, or a node the table
+    /// or the game's bounds answered.
+    pub stored: Option<Bound>,
     /// The move whose value reached `beta`, if one did.
     pub cutoff: Option<M>,
 }
 
 /// Hears of every node a traced search enters and finishes.
 pub trait Tracer<G: Game> {
-    /// The search enters `position`, `ply` plies from the root (ply 0 starts each root pass).
-    fn enter(&mut self, ply: usize, position: &G::Position);
+    /// The search enters `position`, `ply` plies from the root (ply 0 starts each root pass), to
+    /// search it `depth` plies deep with the window `(alpha, beta)` (from the side to move there).
+    fn enter(&mut self, ply: usize, position: &G::Position, depth: u32, alpha: Value, beta: Value);
     /// The search finishes the node it entered last among those not yet finished.
     fn finish(&mut self, node: &NodeTrace<G::Move>);
 }

@@ -143,6 +143,48 @@ impl Tree {
         path.iter().try_fold(self.root, |node, &child| self.children(node).get(child as usize).copied())
     }
 
+    /// The part of the tree below `node`, as a tree of its own rooted there, and for each of its
+    /// nodes the id it has in this tree. Nodes keep their evaluations and players (so the new root
+    /// may be MIN's), shared nodes stay shared, and nodes are numbered depth-first from the new root.
+    ///
+    /// ```
+    /// use nullwindow::tree::Tree;
+    /// let tree: Tree = "((3 17) (2 12) (15 (25 0)))".parse()?;
+    /// let node = tree.node_at(&[2]).unwrap();
+    /// let (subtree, original) = tree.subtree(node);
+    /// assert_eq!(subtree.to_string(), "(15 (25 0))");
+    /// assert_eq!(original[subtree.root_id().index()], node);
+    /// # Ok::<(), nullwindow::tree::text::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn subtree(&self, node: NodeId) -> (Self, Vec<NodeId>) {
+        let mut new_id = vec![u32::MAX; self.nodes.len()];
+        let mut original = vec![node];
+        new_id[node.index()] = 0;
+        // Depth-first preorder, first children first: each node is numbered when first reached.
+        let mut stack = vec![node];
+        while let Some(current) = stack.pop() {
+            for &child in self.children(current).iter().rev() {
+                if new_id[child.index()] == u32::MAX {
+                    new_id[child.index()] = 0; // claimed; numbered in preorder below
+                    stack.push(child);
+                }
+            }
+            if current != node {
+                new_id[current.index()] = original.len() as u32;
+                original.push(current);
+            }
+        }
+        let mut nodes = Vec::with_capacity(original.len());
+        let mut edges = Vec::new();
+        for &old in &original {
+            let first_edge = edges.len() as u32;
+            edges.extend(self.children(old).iter().map(|child| NodeId(new_id[child.index()])));
+            nodes.push(Node { first_edge, ..self.nodes[old.index()] });
+        }
+        (Self::from_parts(nodes, edges, NodeId(0)), original)
+    }
+
     /// Every node reachable from the root, each once, children before parents.
     #[must_use]
     pub fn post_order(&self) -> Vec<NodeId> {

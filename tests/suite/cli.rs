@@ -346,7 +346,19 @@ fn trace_records_every_node_in_a_stable_format() {
     // `--help` documents every field, and every value `probe` takes.
     use nullwindow::search::trace::Probe;
     let help = stdout(&nullwindow(&["trace", "--help"], ""));
-    for field in ["visit", "pass", "path", "depth", "alpha, beta", "result", "probe", "stored", "cutoff"] {
+    for field in [
+        "event",
+        "visit",
+        "pass",
+        "path",
+        "node",
+        "depth",
+        "alpha, beta",
+        "result",
+        "probe",
+        "stored",
+        "cutoff",
+    ] {
         assert!(help.contains(&format!("\n  {field} ")), "trace --help does not explain {field}");
     }
     for probe in [Probe::None, Probe::Miss, Probe::Hit, Probe::Cutoff, Probe::Etc, Probe::Bounds] {
@@ -370,9 +382,97 @@ fn trace_records_every_node_in_a_stable_format() {
     text.push_str(&format!("--- alphabeta, table\n{}", stdout(&table)));
     insta::assert_snapshot!(text);
     assert_eq!(
-        error_line(&["trace", "testdata/trees/format-example.tree", "--algo", "minimax"], ""),
-        "error: minimax has no trace; trace a literal or optimized driver"
+        error_line(&["trace", "testdata/trees/format-example.tree", "--algo", "negamax"], ""),
+        "error: negamax has no trace; trace minimax, a literal or an optimized driver"
     );
+}
+
+/// `--on entry` writes the records of `--on completion` in the order nodes were entered, and
+/// `--on both` each node twice: entered (no result) and returned. For every kind of driver.
+#[test]
+fn trace_writes_records_on_entry_on_completion_or_both() {
+    let file = "testdata/trees/format-example.tree";
+    for algo in ["mtdf", "plaat-mtdf-corrected", "minimax"] {
+        let records = |on: &str| -> Vec<serde_json::Value> {
+            let output = nullwindow(&["trace", file, "--algo", algo, "--on", on], "");
+            assert!(output.status.success(), "{algo} --on {on}: {output:?}");
+            stdout(&output).lines().map(|line| serde_json::from_str(line).unwrap()).collect()
+        };
+        let (completion, entry, both) = (records("completion"), records("entry"), records("both"));
+        let visits = |records: &[serde_json::Value]| -> Vec<u64> {
+            records.iter().map(|record| record["visit"].as_u64().unwrap()).collect()
+        };
+        assert_eq!(visits(&entry), (1..=entry.len() as u64).collect::<Vec<_>>(), "{algo}: entered in order");
+        let mut sorted = completion.clone();
+        sorted.sort_by_key(|record| record["visit"].as_u64());
+        assert_eq!(sorted, entry, "{algo}: the same records");
+        let enters: Vec<&serde_json::Value> = both.iter().filter(|r| r["event"] == "enter").collect();
+        let returns: Vec<serde_json::Value> = both
+            .iter()
+            .filter(|r| r["event"] == "return")
+            .map(|r| {
+                let mut r = r.clone();
+                r.as_object_mut().unwrap().remove("event");
+                r
+            })
+            .collect();
+        assert_eq!(returns, completion, "{algo}: --on both returns as --on completion");
+        assert!(enters.iter().all(|r| r["result"].is_null()) && enters.len() == completion.len(), "{algo}");
+        // Every node is entered before it returns, and a parent before its children.
+        let position = |event: &str, visit: u64| {
+            both.iter().position(|r| r["event"] == event && r["visit"] == visit).unwrap()
+        };
+        for record in &completion {
+            let visit = record["visit"].as_u64().unwrap();
+            assert!(position("enter", visit) < position("return", visit), "{algo}: {record}");
+        }
+    }
+    // Literal traces follow the route each call took, not the first route to a shared node.
+    assert_eq!(
+        error_line(&["trace", "testdata/trees/teaching.tree", "--algo", "stockman-sss", "--on", "entry"], ""),
+        "error: stockman-sss makes no calls, so its nodes are never entered: it lists them when solved \
+         (--on completion)"
+    );
+}
+
+/// `trace --algo minimax` gives every node of the searched tree its exact value, and `--file-order`
+/// makes an optimized alpha-beta search children in the file's order, as a plain engine does: its
+/// records then come in the same order as a plain alpha-beta's (the literal Kornilov `AlphaBeta`).
+#[test]
+fn minimax_traces_every_node_and_file_order_lines_up_with_a_plain_engine() {
+    let file = "testdata/trees/teaching.tree";
+    let output = nullwindow(&["trace", file, "--algo", "minimax"], "");
+    let records: Vec<serde_json::Value> =
+        stdout(&output).lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let tree: nullwindow::Tree = std::fs::read_to_string(file).unwrap().parse().unwrap();
+    assert_eq!(records.len() as u64, tree.stats().nodes);
+    for record in &records {
+        let path: Vec<u32> =
+            record["path"].as_array().unwrap().iter().map(|i| i.as_u64().unwrap() as u32).collect();
+        let node = tree.node_at(&path).unwrap();
+        let (subtree, _) = tree.subtree(node);
+        let exact = nullwindow::Driver::Minimax.run(&subtree, &nullwindow::SearchParams::default()).value;
+        assert_eq!(record["result"], exact, "{record}");
+    }
+    // On a wider tree, killer moves and the history heuristic reorder children; --file-order not.
+    let config = nullwindow::tree::random::RandomTreeConfig {
+        seed: 1,
+        width: 3..=4,
+        depth: 4..=5,
+        ..Default::default()
+    };
+    let wide = config.generate().unwrap().to_string();
+    let paths = |algo: &str, extra: &[&str]| -> Vec<serde_json::Value> {
+        let mut args = vec!["trace", "-", "--algo", algo];
+        args.extend_from_slice(extra);
+        stdout(&nullwindow(&args, &wide))
+            .lines()
+            .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap()["path"].clone())
+            .collect()
+    };
+    let plain = paths("kornilov-alphabeta", &[]);
+    assert_eq!(paths("alphabeta", &["--file-order"]), plain);
+    assert_ne!(paths("alphabeta", &[]), plain, "the default order should differ on this tree");
 }
 
 /// Stockman's drivers make no calls: `trace` lists each node they solve, leaves first and the root

@@ -26,7 +26,7 @@ struct Recorder<'a> {
 }
 
 impl Tracer<Tree> for Recorder<'_> {
-    fn enter(&mut self, ply: usize, position: &NodeId) {
+    fn enter(&mut self, ply: usize, position: &NodeId, _depth: u32, _alpha: Value, _beta: Value) {
         if ply == 0 {
             self.passes.push(Vec::new());
         }

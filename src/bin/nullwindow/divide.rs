@@ -62,7 +62,7 @@ pub fn run(args: &DivideArgs) -> Result<ExitCode, CliError> {
     }
     outln!(
         "{}; values from the side to move ({root_player}), by {}",
-        target.describe(&args.target.position),
+        args.target.describe(&target),
         reference.info().name
     );
     if moves.is_empty() {

@@ -9,7 +9,7 @@ use nullwindow::game::{Game as _, Player};
 use nullwindow::games::connect4::Connect4;
 use nullwindow::games::tictactoe::TicTacToe;
 use nullwindow::registry::Driver;
-use nullwindow::tree::{Tree, gtree, text};
+use nullwindow::tree::{NodeId, Tree, gtree, text};
 
 use crate::CliError;
 
@@ -31,6 +31,16 @@ reachable from ID are allowed and are not part of the searched graph. Not for th
 
 /// Reads and parses the tree at `path` (`-` for standard input); `root` chooses a gtree file's root.
 pub fn read_tree(path: &str, format: Format, root: Option<&str>) -> Result<Tree, CliError> {
+    read_tree_with_ids(path, format, root).map(|(tree, _)| tree)
+}
+
+/// Reads a tree like [`read_tree`], with each node's id as a gtree file wrote it (indexed by the
+/// node's arena index; `None` for the parenthesis format, which has no ids).
+pub fn read_tree_with_ids(
+    path: &str,
+    format: Format,
+    root: Option<&str>,
+) -> Result<(Tree, Option<Vec<String>>), CliError> {
     let format = match format {
         Format::Auto if Path::new(path).extension().is_some_and(|ext| ext == "gtree") => Format::Gtree,
         Format::Auto if root.is_some() => {
@@ -73,12 +83,9 @@ pub fn read_tree(path: &str, format: Format, root: Option<&str>) -> Result<Tree,
                 let (line, column) = line_and_column(&bytes, e.valid_up_to());
                 CliError(format!("{name}:{line}:{column}: the file is not valid UTF-8"))
             })?;
-            match root {
-                Some(root) => gtree::parse_with_root(source, root),
-                None => gtree::parse(source),
-            }
+            gtree::parse_named(source, root).map(|(tree, ids)| (tree, Some(ids)))
         }
-        _ => text::parse_bytes(&bytes),
+        _ => text::parse_bytes(&bytes).map(|tree| (tree, None)),
     };
     parsed.map_err(|e| CliError(format!("{name}:{}:{}: {}", e.line, e.column, e.message)))
 }
@@ -115,6 +122,56 @@ pub struct TargetArgs {
     pub position: String,
     #[arg(long, value_name = "ID", conflicts_with = "game", help = ROOT_HELP)]
     root: Option<String>,
+    /// Start from the node these child indices lead to (0 = first child, dot-separated: `0.2.1`),
+    /// as if its moves were played: walk a tree file like a game.
+    #[arg(long, value_name = "INDICES", conflicts_with = "game", value_parser = parse_path)]
+    path: Option<ChildPath>,
+}
+
+/// The child indices of `--path` (a type of its own: clap would read a `Vec` as several values).
+#[derive(Clone, Debug)]
+pub struct ChildPath(Vec<u32>);
+
+/// Parses `--path`: child indices separated by dots (`0.2.1`); empty for the root.
+fn parse_path(text: &str) -> Result<ChildPath, String> {
+    if text.is_empty() {
+        return Ok(ChildPath(Vec::new()));
+    }
+    text.split('.')
+        .map(|part| {
+            part.trim().parse::<u32>().map_err(|_| {
+                format!("'{}' is not a child index (a number from 0, the first child)", text::excerpt(part))
+            })
+        })
+        .collect::<Result<_, _>>()
+        .map(ChildPath)
+}
+
+/// The node `path` leads to from the root of `tree`, or an error naming the step that leaves the tree.
+pub fn walk(tree: &Tree, path: &[u32]) -> Result<NodeId, CliError> {
+    let mut node = tree.root_id();
+    for (step, &index) in path.iter().enumerate() {
+        let children = tree.children(node);
+        node = *children.get(index as usize).ok_or_else(|| {
+            let at =
+                if step == 0 { "the root".to_owned() } else { format!("node {}", dotted(&path[..step])) };
+            CliError(format!(
+                "--path {}: {at} has {}, so there is no child {index}",
+                dotted(path),
+                match children.len() {
+                    0 => "no children (it is a leaf)".to_owned(),
+                    1 => "one child (index 0)".to_owned(),
+                    n => format!("{n} children (0 to {})", n - 1),
+                }
+            ))
+        })?;
+    }
+    Ok(node)
+}
+
+/// A path written as `--path` takes it.
+pub fn dotted(path: &[u32]) -> String {
+    path.iter().map(ToString::to_string).collect::<Vec<_>>().join(".")
 }
 
 /// A tree or a game position, read from the command line.
@@ -140,9 +197,25 @@ macro_rules! with_game {
 pub(crate) use with_game;
 
 impl TargetArgs {
+    /// The child indices of `--path`, if given.
+    pub fn path(&self) -> Option<&[u32]> {
+        self.path.as_ref().map(|path| path.0.as_slice())
+    }
+
+    /// One line saying what `target` (read from these arguments) is.
+    pub fn describe(&self, target: &Target) -> String {
+        target.describe(&self.position, self.path())
+    }
+
     /// Reads the tree file or sets up the game position.
     pub fn read(&self) -> Result<Target, CliError> {
-        match (self.game, &self.file) {
+        self.read_with_ids().map(|(target, _)| target)
+    }
+
+    /// Reads the target like [`TargetArgs::read`], with each node's gtree id when the target is a
+    /// gtree file (indexed by the node's arena index in the target's tree).
+    pub fn read_with_ids(&self) -> Result<(Target, Option<Vec<String>>), CliError> {
+        let target = match (self.game, &self.file) {
             (Some(_), Some(file)) => {
                 Err(CliError(format!("give a tree file or --game, not both (the file was '{file}')")))
             }
@@ -154,12 +227,16 @@ impl TargetArgs {
                 Connect4::from_moves(&self.position)
                     .map_err(|e| CliError(format!("--position '{}': {e}", self.position)))?,
             )),
-            (None, file) => Ok(Target::Tree(read_tree(
-                file.as_deref().unwrap_or("-"),
-                self.format,
-                self.root.as_deref(),
-            )?)),
-        }
+            (None, file) => {
+                let (tree, ids) =
+                    read_tree_with_ids(file.as_deref().unwrap_or("-"), self.format, self.root.as_deref())?;
+                let Some(path) = self.path() else { return Ok((Target::Tree(tree), ids)) };
+                let (subtree, original) = tree.subtree(walk(&tree, path)?);
+                let ids = ids.map(|ids| original.iter().map(|node| ids[node.index()].clone()).collect());
+                return Ok((Target::Tree(subtree), ids));
+            }
+        };
+        target.map(|target| (target, None))
     }
 }
 
@@ -183,15 +260,19 @@ impl Target {
         }
     }
 
-    /// One line saying what is searched; `position` is the game position's moves.
-    pub fn describe(&self, position: &str) -> String {
+    /// One line saying what is searched; `position` is the game position's moves, `path` the
+    /// child indices walked from a tree file's root.
+    pub fn describe(&self, position: &str, path: Option<&[u32]>) -> String {
         match self {
             Self::Tree(tree) => {
                 let stats = tree.stats();
                 use crate::output::counted;
                 let (nodes, leaves) = (stats.nodes as u128, stats.leaves as u128);
+                let at = path.map_or_else(String::new, |path| {
+                    format!(" at path {} ({} to move)", dotted(path), tree.player(tree.root_id()))
+                });
                 format!(
-                    "tree: {}, {}, height {}",
+                    "tree{at}: {}, {}, height {}",
                     counted(nodes, "node", "nodes"),
                     counted(leaves, "leaf", "leaves"),
                     stats.height

@@ -77,7 +77,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         if args.json {
             print_json(&report, &view)?;
         } else {
-            print_summary(&target.describe(&args.target.position), &params, &report, &view);
+            print_summary(&args.target.describe(&target), &params, &report, &view);
             print_table(&report, &view, params.iterative_deepening);
         }
         Ok(verdict(&report, &view))
@@ -126,7 +126,7 @@ pub fn demo() -> Result<ExitCode, CliError> {
     let params = SearchParams::default();
     let report = search(&tree, Some(&tree), Driver::Minimax, &Driver::select("all")?, &params)?;
     let view = View { root_player: Player::Max, reference: Driver::Minimax };
-    print_summary(&target.describe(""), &params, &report, &view);
+    print_summary(&target.describe("", None), &params, &report, &view);
     print_table(&report, &view, params.iterative_deepening);
     outln!();
     outln!("Next: `nullwindow gen --seed 7 | nullwindow solve -`, `nullwindow algos`, `nullwindow --help`.");
