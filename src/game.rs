@@ -133,6 +133,12 @@ pub trait Game {
     /// The moves at `position`, in search order; none at a terminal position.
     fn moves(&self, position: &Self::Position) -> Self::Moves;
 
+    /// Every legal move at `position`, in the game's natural order. [`Game::moves`] is the search's
+    /// move list and may leave out moves that cannot change the value; this lists them all.
+    fn legal_moves(&self, position: &Self::Position) -> Vec<Self::Move> {
+        self.moves(position).collect()
+    }
+
     /// The position reached by playing `mv` at `position`.
     fn play(&self, position: &Self::Position, mv: Self::Move) -> Self::Position;
 

@@ -43,7 +43,7 @@
 //! use nullwindow::tree::Tree;
 //! use nullwindow::value::INFINITY;
 //!
-//! let tree: Tree = "((3 17) (2 12))".parse()?;
+//! let tree: Tree = "((3 17) (2 1))".parse()?;
 //! let [left, right] = tree.children(tree.root_id()) else { unreachable!() };
 //! let record = |position, path: &[u32], alpha, beta, result, stored| Record {
 //!     position,
@@ -55,7 +55,7 @@
 //!     stored,
 //! };
 //! // An alpha-beta search of the second MIN node with the window (3, +inf) may stop at the 2:
-//! // the value 2 is at most 2, so the result holds as an upper bound...
+//! // its value, 1, is at most 2, so the result holds as an upper bound...
 //! let good = [record(*right, &[1], 3, INFINITY, 2, Some(Bound::Upper))];
 //! assert!(audit(&tree, &good, &Options::default()).first.is_none());
 //! // ...but not stored as the node's exact value.
@@ -63,7 +63,7 @@
 //!            record(*right, &[1], 3, INFINITY, 2, Some(Bound::Exact))];
 //! let report = audit(&tree, &bad, &Options::default());
 //! let violation = report.first.unwrap();
-//! assert_eq!((violation.record, violation.rule, violation.exact), (1, Rule::Stored, 2));
+//! assert_eq!((violation.record, violation.rule, violation.exact), (1, Rule::Stored, 1));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -651,3 +651,136 @@ fn counts_models_and_empty_sets_are_reported_as_they_are() {
     std::fs::remove_file(&empty).unwrap();
     assert!(error.ends_with("holds no positions (lines of 'MOVES SCORE')"), "{error}");
 }
+
+/// `audit` reads another engine's records and names the first that breaks a rule, with the node, the
+/// window, the claim, the exact value and the rule; exit 1 there, 0 when every record holds.
+#[test]
+fn audit_names_the_first_broken_record_and_its_cause() {
+    let teaching = "testdata/trees/teaching.tree";
+    let trace = |algo: &str, extra: &[&str]| {
+        let mut args = vec!["trace", teaching, "--algo", algo];
+        args.extend_from_slice(extra);
+        stdout(&nullwindow(&args, ""))
+    };
+    let mut text = String::new();
+    let mut audit = |title: &str, args: &[&str], records: &str, code: i32| {
+        let output = nullwindow(args, records);
+        assert_eq!(output.status.code(), Some(code), "{title}: {output:?}");
+        text.push_str(&format!("--- {title}\n{}", stdout(&output)));
+    };
+    for algo in ["alphabeta", "mtdf", "plaat-mtdf-corrected", "minimax"] {
+        for on in ["completion", "entry", "both"] {
+            let output = nullwindow(&["audit", teaching, "--trace", "-"], &trace(algo, &["--on", on]));
+            assert!(output.status.success(), "{algo} --on {on}: {output:?}");
+        }
+    }
+    audit("mtdf", &["audit", teaching, "--trace", "-"], &trace("mtdf", &[]), 0);
+    let wrong = trace("wikipedia-ja-mtdf", &[]);
+    audit("wikipedia-ja-mtdf", &["audit", teaching, "--trace", "-"], &wrong, 1);
+    audit("wikipedia-ja-mtdf, json", &["audit", teaching, "--trace", "-", "--json"], &wrong, 1);
+
+    // A minimax engine that misread the leaf 25 as 5, its records written on entry: the root is
+    // the first violation, the leaf its earliest cause.
+    let format_example = "testdata/trees/format-example.tree";
+    let minimax = stdout(&nullwindow(&["trace", format_example, "--algo", "minimax", "--on", "entry"], ""));
+    let misread = minimax
+        .replace(
+            r#""path":[2,1,0],"node":10,"depth":0,"alpha":-1000000000,"beta":1000000000,"result":25"#,
+            r#""path":[2,1,0],"node":10,"depth":0,"alpha":-1000000000,"beta":1000000000,"result":5"#,
+        )
+        .replace(
+            r#""path":[2,1],"node":9,"depth":1,"alpha":-1000000000,"beta":1000000000,"result":25"#,
+            r#""path":[2,1],"node":9,"depth":1,"alpha":-1000000000,"beta":1000000000,"result":5"#,
+        )
+        .replace(
+            r#""path":[2],"node":7,"depth":2,"alpha":-1000000000,"beta":1000000000,"result":15"#,
+            r#""path":[2],"node":7,"depth":2,"alpha":-1000000000,"beta":1000000000,"result":5"#,
+        )
+        .replace(
+            r#""path":[],"node":0,"depth":3,"alpha":-1000000000,"beta":1000000000,"result":15"#,
+            r#""path":[],"node":0,"depth":3,"alpha":-1000000000,"beta":1000000000,"result":5"#,
+        );
+    assert_eq!(misread.matches(r#""result":5,"#).count(), 4, "{misread}");
+    audit("a misread leaf, entry order", &["audit", format_example, "--trace", "-"], &misread, 1);
+
+    // A negamax engine's records, values from the side to move at each node.
+    let negamax: String = stdout(&nullwindow(&["trace", format_example, "--algo", "alphabeta"], ""))
+        .lines()
+        .map(|line| {
+            let mut record: serde_json::Value = serde_json::from_str(line).unwrap();
+            if record["path"].as_array().unwrap().len() % 2 == 1 {
+                let (alpha, beta, result) = (
+                    record["alpha"].as_i64().unwrap(),
+                    record["beta"].as_i64().unwrap(),
+                    record["result"].as_i64().unwrap(),
+                );
+                record["alpha"] = (-beta).into();
+                record["beta"] = (-alpha).into();
+                record["result"] = (-result).into();
+                record["stored"] = match record["stored"].as_str() {
+                    Some("lower") => "upper".into(),
+                    Some("upper") => "lower".into(),
+                    _ => record["stored"].clone(),
+                };
+            }
+            format!("{record}\n")
+        })
+        .collect();
+    audit(
+        "negamax records, --values side-to-move",
+        &["audit", format_example, "--trace", "-", "--values", "side-to-move"],
+        &negamax,
+        0,
+    );
+    audit("negamax records read from MAX's side", &["audit", format_example, "--trace", "-"], &negamax, 1);
+
+    // Games: records name positions by their moves from the start.
+    let ttt = r#"{"node":"","depth":9,"alpha":-1000000000,"beta":1000000000,"result":0}
+{"node":"5","depth":8,"alpha":0,"beta":1,"result":1}
+"#;
+    audit("tic-tac-toe", &["audit", "--game", "tictactoe", "--trace", "-"], ttt, 1);
+    let c4 = r#"{"node":"7422341735647741166133573473242566","depth":8,"alpha":0,"beta":1,"result":1,"stored":"lower"}
+{"node":"74223417356477411661335734732425661","depth":7,"alpha":-1,"beta":0,"result":-1}
+"#;
+    audit(
+        "connect four",
+        &["audit", "--game", "connect4", "--position", "7422341735647741166133573473242566", "--trace", "-"],
+        c4,
+        0,
+    );
+    insta::assert_snapshot!(text);
+}
+
+/// Bad records are errors that name the line (and the column, for bad JSON), exit 2.
+#[test]
+fn audit_refuses_bad_records_with_their_line() {
+    let file = "testdata/trees/format-example.tree";
+    let errors: Vec<String> = [
+        ("{\"path\":[0],\"depth\":1,\"alpha\":0,\"beta\":1}\n", "missing result"),
+        ("\n{\"path\":[0], \"depth\":1 \"alpha\":0}\n", "bad JSON"),
+        ("[1, 2]\n", "not an object"),
+        ("{\"path\":[7],\"depth\":1,\"alpha\":0,\"beta\":1,\"result\":0}\n", "path outside"),
+        ("{\"path\":[-1],\"depth\":1,\"alpha\":0,\"beta\":1,\"result\":0}\n", "negative index"),
+        ("{\"node\":\"a\",\"depth\":1,\"alpha\":0,\"beta\":1,\"result\":0}\n", "id in a parenthesis tree"),
+        ("{\"depth\":1,\"alpha\":0,\"beta\":1,\"result\":0}\n", "no node"),
+        ("{\"path\":[],\"depth\":3,\"alpha\":0,\"beta\":1,\"result\":5000000000}\n", "out of range"),
+        ("{\"path\":[],\"depth\":3,\"alpha\":0,\"beta\":1,\"result\":0,\"stored\":\"maybe\"}\n", "bad bound"),
+        (
+            "{\"path\":[0],\"node\":4,\"depth\":2,\"alpha\":0,\"beta\":1,\"result\":0}\n",
+            "path and node disagree",
+        ),
+        ("\n\n", "empty"),
+    ]
+    .iter()
+    .map(|(records, what)| format!("{what}: {}", error_line(&["audit", file, "--trace", "-"], records)))
+    .collect();
+    let mut text = errors.join("\n");
+    text.push('\n');
+    text.push_str(&error_line(&["audit", "--trace", "-"], ""));
+    text.push('\n');
+    text.push_str(&error_line(
+        &["audit", "--game", "connect4", "--position", "44", "--trace", "-"],
+        "{\"node\":\"45\",\"depth\":1,\"alpha\":0,\"beta\":1,\"result\":0}\n",
+    ));
+    insta::assert_snapshot!(text);
+}

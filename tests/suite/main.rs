@@ -1,5 +1,6 @@
 //! The integration test suite, one binary (each test binary links separately, which is slow).
 //!
+//! * `audit`: the per-node audit of another engine's records.
 //! * `book`: the book's chapters and includes resolve.
 //! * `fuzzing`: the fuzz seeds and past crashes, replayed.
 //! * `formats`: the parenthesis and `gtree` formats, round trips and error positions.
@@ -14,6 +15,7 @@
 //! * `readme`: every command example in `README.md`, run and compared with the output it shows
 //!   (with the default feature `cli`).
 
+mod audit;
 mod book;
 #[cfg(feature = "cli")]
 mod cli;

@@ -30,12 +30,8 @@ node that no line names as a child, and every node must be reachable from it; wi
 reachable from ID are allowed and are not part of the searched graph. Not for the parenthesis format";
 
 /// Reads and parses the tree at `path` (`-` for standard input); `root` chooses a gtree file's root.
-pub fn read_tree(path: &str, format: Format, root: Option<&str>) -> Result<Tree, CliError> {
-    read_tree_with_ids(path, format, root).map(|(tree, _)| tree)
-}
-
-/// Reads a tree like [`read_tree`], with each node's id as a gtree file wrote it (indexed by the
-/// node's arena index; `None` for the parenthesis format, which has no ids).
+/// With the tree come each node's id as a gtree file wrote it (indexed by the node's arena index;
+/// `None` for the parenthesis format, which has no ids).
 pub fn read_tree_with_ids(
     path: &str,
     format: Format,
@@ -197,6 +193,11 @@ macro_rules! with_game {
 pub(crate) use with_game;
 
 impl TargetArgs {
+    /// Whether the target is read from standard input.
+    pub fn reads_stdin(&self) -> bool {
+        self.game.is_none() && self.file.as_deref().is_none_or(|file| file == "-")
+    }
+
     /// The child indices of `--path`, if given.
     pub fn path(&self) -> Option<&[u32]> {
         self.path.as_ref().map(|path| path.0.as_slice())

@@ -3,6 +3,7 @@
 //! moves' values, check another engine's claimed line, and (with no arguments) show a demo.
 
 mod algos;
+mod audit;
 mod bench;
 mod check;
 mod compare;
@@ -55,6 +56,10 @@ enum Command {
     Divide(divide::DivideArgs),
     /// Check another engine's value and principal variation; exit 1 at the first wrong ply.
     Check(check::CheckArgs),
+    /// Check another engine's per-node records against the exact values; exit 1 at the first that
+    /// breaks a rule.
+    #[command(after_long_help = audit::RECORD_HELP)]
+    Audit(audit::AuditArgs),
     /// One record per node a driver searches (JSON lines or a table), to diff against your engine.
     #[command(after_long_help = trace::RECORD_HELP)]
     Trace(trace::TraceArgs),
@@ -77,6 +82,7 @@ fn main() -> ExitCode {
         Some(Command::Divide(args)) => divide::run(&args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Trace(args)) => trace::run(&args),
+        Some(Command::Audit(args)) => audit::run(&args),
         Some(Command::Bench(command)) => bench::run(&command),
     };
     match result {

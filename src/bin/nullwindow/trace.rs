@@ -354,7 +354,7 @@ fn call_tree(tree: &Tree, names: &Names, calls: &[Finished]) -> Search {
             open.iter().rposition(|&done| calls[done].depth >= call.depth).map_or(0, |at| at + 1);
         children[index] = open.split_off(first_child);
         if call.node == root {
-            roots.extend(open.drain(..));
+            roots.append(&mut open);
             roots.push(index);
         } else {
             open.push(index);
@@ -432,13 +432,23 @@ fn solved_nodes(tree: &Tree, names: &Names, driver: Driver, params: &SearchParam
     search
 }
 
+/// A node of the minimax walk that has not returned yet.
+struct Frame {
+    node: NodeId,
+    path: Vec<u32>,
+    remaining: u32,
+    /// Where its record is.
+    slot: usize,
+    /// The best child value so far, from MAX's side.
+    best: Option<Value>,
+    next_child: usize,
+}
+
 /// Plain minimax to `depth`: every node of the unfolded tree with its exact value, in the order a
 /// depth-first search enters and leaves them.
 fn minimax(tree: &Tree, names: &Names, depth: u32) -> Search {
     let mut search = Search { records: Vec::new(), events: Vec::new() };
-    // Each entry: node, path, remaining depth, record slot, best value so far, next child.
-    let mut stack: Vec<(NodeId, Vec<u32>, u32, usize, Option<Value>, usize)> = Vec::new();
-    let enter = |search: &mut Search, node: NodeId, path: Vec<u32>, depth: u32| {
+    let enter = |search: &mut Search, node: NodeId, path: Vec<u32>, remaining: u32| {
         let slot = search.records.len();
         search.records.push(Record {
             event: None,
@@ -446,7 +456,7 @@ fn minimax(tree: &Tree, names: &Names, depth: u32) -> Search {
             pass: 1,
             path: path.clone(),
             node: names.of(node),
-            depth,
+            depth: remaining,
             alpha: -INFINITY,
             beta: INFINITY,
             result: None,
@@ -455,33 +465,31 @@ fn minimax(tree: &Tree, names: &Names, depth: u32) -> Search {
             cutoff: None,
         });
         search.events.push((true, slot));
-        (node, path, depth, slot, None, 0)
+        Frame { node, path, remaining, slot, best: None, next_child: 0 }
     };
-    stack.push(enter(&mut search, tree.root_id(), Vec::new(), depth));
-    while let Some((node, path, remaining, slot, best, next)) = stack.last_mut() {
-        let children = tree.children(*node);
-        if *remaining > 0
-            && let Some(&child) = children.get(*next)
+    let mut stack = vec![enter(&mut search, tree.root_id(), Vec::new(), depth)];
+    while let Some(frame) = stack.last_mut() {
+        if frame.remaining > 0
+            && let Some(&child) = tree.children(frame.node).get(frame.next_child)
         {
-            let mut child_path = path.clone();
-            child_path.push(*next as u32);
-            *next += 1;
-            let frame = enter(&mut search, child, child_path, *remaining - 1);
-            stack.push(frame);
+            let mut child_path = frame.path.clone();
+            child_path.push(frame.next_child as u32);
+            frame.next_child += 1;
+            let remaining = frame.remaining - 1;
+            stack.push(enter(&mut search, child, child_path, remaining));
             continue;
         }
-        let value = best.unwrap_or_else(|| tree.evaluation(*node));
-        let slot = *slot;
-        search.records[slot].result = Some(value);
-        search.events.push((false, slot));
+        let value = frame.best.unwrap_or_else(|| tree.evaluation(frame.node));
+        search.records[frame.slot].result = Some(value);
+        search.events.push((false, frame.slot));
         stack.pop();
-        if let Some((parent, _, _, _, parent_best, _)) = stack.last_mut() {
-            let better = match tree.player(*parent) {
-                Player::Max => parent_best.is_none_or(|b| value > b),
-                Player::Min => parent_best.is_none_or(|b| value < b),
+        if let Some(parent) = stack.last_mut() {
+            let better = match tree.player(parent.node) {
+                Player::Max => parent.best.is_none_or(|best| value > best),
+                Player::Min => parent.best.is_none_or(|best| value < best),
             };
             if better {
-                *parent_best = Some(value);
+                parent.best = Some(value);
             }
         }
     }

@@ -1,0 +1,221 @@
+//! The audit of another engine's per-node records (`nullwindow::oracle::audit`): every exact driver
+//! of the crate audits clean, a record changed to break a rule is caught at exactly that record, and
+//! the earliest cause is found below a violation that climbed.
+
+use nullwindow::driver::{Call, Kind, Perspective, SearchParams};
+use nullwindow::game::Player;
+use nullwindow::oracle::audit::{self, Bound, Options, Order, Record, Rule};
+use nullwindow::registry::Driver;
+use nullwindow::search::trace::{NodeTrace, Tracer};
+use nullwindow::search::{Algorithm, Engine};
+use nullwindow::tree::{NodeId, Tree};
+use nullwindow::value::{INFINITY, Value};
+use proptest::prelude::*;
+
+use crate::strategies::{game_graphs, graphs_with_transpositions, trees};
+
+/// Turns a window, result and bound from the side to move at a node of `player` to MAX's side.
+fn for_max(player: Player, record: Record<NodeId>) -> Record<NodeId> {
+    record.from_side_to_move(player == Player::Min)
+}
+
+/// Collects the engine's nodes as audit records, with their paths.
+struct Collector<'a> {
+    tree: &'a Tree,
+    stack: Vec<(NodeId, u32)>,
+    records: Vec<Record<NodeId>>,
+}
+
+impl Tracer<Tree> for Collector<'_> {
+    fn enter(&mut self, ply: usize, position: &NodeId, _depth: u32, _alpha: Value, _beta: Value) {
+        self.stack.truncate(ply);
+        let index = self
+            .stack
+            .last()
+            .and_then(|&(parent, _)| self.tree.children(parent).iter().position(|c| c == position))
+            .unwrap_or(0) as u32;
+        self.stack.push((*position, index));
+    }
+
+    fn finish(&mut self, node: &NodeTrace<u32>) {
+        let position = self.stack[node.ply].0;
+        let path = self.stack[1..=node.ply].iter().map(|&(_, index)| index).collect();
+        let record = Record {
+            position,
+            path: Some(path),
+            depth: node.depth,
+            alpha: node.alpha,
+            beta: node.beta,
+            result: node.result,
+            stored: node.stored,
+        };
+        self.records.push(for_max(self.tree.player(position), record));
+        self.stack.truncate(node.ply);
+    }
+}
+
+/// Every node `driver` searches on `tree`, as audit records in completion order (values from MAX's
+/// side). Literal drivers report calls without paths; the audit then asks the tree what lies below
+/// what.
+fn records_of(tree: &Tree, driver: Driver, params: &SearchParams) -> Vec<Record<NodeId>> {
+    match driver.info().kind {
+        Kind::Optimized => {
+            let algorithm: Algorithm = driver.algorithm().unwrap();
+            let mut collector = Collector { tree, stack: Vec::new(), records: Vec::new() };
+            Engine::new(params).search_traced(tree, algorithm, params, &mut collector);
+            collector.records
+        }
+        _ => {
+            let mut records = Vec::new();
+            let _ = driver.run_observed(tree, params, &mut |call: &Call<NodeId>| {
+                let record = Record {
+                    position: call.position,
+                    path: None,
+                    depth: call.depth,
+                    alpha: call.alpha,
+                    beta: call.beta,
+                    result: call.result,
+                    stored: None,
+                };
+                records.push(match call.perspective {
+                    Perspective::Max => record,
+                    Perspective::Mover => for_max(tree.player(call.position), record),
+                });
+            });
+            records
+        }
+    }
+}
+
+/// The drivers whose every call keeps the fail-soft contract: the exact literal and optimized ones.
+fn exact_searching_drivers() -> impl Iterator<Item = Driver> {
+    Driver::ALL.iter().copied().filter(|driver| driver.info().exact && driver.info().kind != Kind::Reference)
+}
+
+/// The depth every record of a whole-tree search is judged at: the tree's height.
+fn whole(tree: &Tree) -> SearchParams {
+    SearchParams { depth: tree.height(), ..SearchParams::default() }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// The crate's own exact drivers keep the contract at every node they search, on trees and
+    /// on graphs with transpositions.
+    #[test]
+    fn every_exact_driver_audits_clean(tree in prop_oneof![trees(), graphs_with_transpositions()]) {
+        let params = whole(&tree);
+        for driver in exact_searching_drivers() {
+            let records = records_of(&tree, driver, &params);
+            let report = audit::audit(&tree, &records, &Options::default());
+            prop_assert!(report.first.is_none(), "{}: {:?}\n{}", driver.info().name, report, tree);
+            prop_assert_eq!(report.records, records.len());
+        }
+    }
+
+    /// With deeper table entries the engine need not return the depth-limited value; it still
+    /// passes the witness criterion at every node, but the exact rules catch it on some graph.
+    #[test]
+    fn the_deeper_entries_engine_audits_clean_under_the_witness_criterion(graph in game_graphs(), depth in 1u32..=5) {
+        let params = SearchParams { depth, deeper_entries: true, iterative_deepening: true, ..SearchParams::default() };
+        let witness = Options { deeper_entries: true, ..Options::default() };
+        for driver in [Driver::AlphaBeta, Driver::Pvs, Driver::Mtdf] {
+            let records = records_of(&graph, driver, &params);
+            let report = audit::audit(&graph, &records, &witness);
+            prop_assert!(report.first.is_none(), "{}: {:?}\n{}", driver.info().name, report, graph);
+        }
+    }
+
+    /// A clean trace with one result changed so that it breaks its rule is caught at exactly that
+    /// record, whichever it is, and that record is its own earliest cause.
+    #[test]
+    fn one_broken_result_is_caught_at_its_record(tree in trees(), pick in any::<prop::sample::Index>()) {
+        let params = whole(&tree);
+        let mut records = records_of(&tree, Driver::Mtdf, &params);
+        let index = pick.index(records.len());
+        let record = &mut records[index];
+        let (subtree, _) = tree.subtree(record.position);
+        let exact = Driver::Minimax.run(&subtree, &SearchParams { depth: record.depth, ..SearchParams::default() }).value;
+        // A fail-low claim below the value, or a fail-high claim above it.
+        (record.result, record.stored) = if exact > record.alpha { (record.alpha, Some(Bound::Upper)) } else { (record.beta, Some(Bound::Lower)) };
+        let expected_rule = if exact > record.alpha { Rule::FailLow } else { Rule::FailHigh };
+        let report = audit::audit(&tree, &records, &Options::default());
+        let first = report.first.clone().unwrap();
+        prop_assert_eq!((first.record, first.rule, first.exact), (index, expected_rule, exact));
+        prop_assert_eq!(report.cause.unwrap().record, index);
+        prop_assert_eq!(report.violations, 1);
+    }
+}
+
+/// A wrong leaf value climbs to the root: in completion order the root's record is the first
+/// violation only if the leaf came later, so break a leaf and see the cause named below the first
+/// violation, in both orders.
+#[test]
+fn the_earliest_cause_lies_below_the_first_violation() {
+    let tree: Tree = "((3 17) (2 12) (15 (25 0)))".parse().unwrap();
+    let node = |path: &[u32]| tree.node_at(path).unwrap();
+    let record = |path: &[u32], depth, result| Record {
+        position: node(path),
+        path: Some(path.to_vec()),
+        depth,
+        alpha: -INFINITY,
+        beta: INFINITY,
+        result,
+        stored: None,
+    };
+    // A minimax engine that read the leaf 25 as 5: node [2,1] then returns 5, node [2] 5, the root 5.
+    let completion = vec![
+        record(&[0, 0], 1, 3),
+        record(&[0, 1], 1, 17),
+        record(&[0], 2, 3),
+        record(&[1, 0], 1, 2),
+        record(&[1, 1], 1, 12),
+        record(&[1], 2, 2),
+        record(&[2, 0], 1, 15),
+        record(&[2, 1, 0], 0, 5),
+        record(&[2, 1, 1], 0, 0),
+        record(&[2, 1], 1, 5),
+        record(&[2], 2, 5),
+        record(&[], 3, 5),
+    ];
+    let report = audit::audit(&tree, &completion, &Options::default());
+    assert_eq!(report.order, Order::Completion);
+    assert_eq!((report.first.clone().unwrap().record, report.cause.clone().unwrap().record), (7, 7));
+    assert_eq!(report.violations, 4);
+    // The same records written when entered: the root comes first, the leaf is the cause.
+    let order = [11, 2, 0, 1, 5, 3, 4, 10, 6, 9, 7, 8];
+    let entry: Vec<Record<NodeId>> = order.iter().map(|&i| completion[i].clone()).collect();
+    let report = audit::audit(&tree, &entry, &Options::default());
+    assert_eq!(report.order, Order::Entry);
+    let (first, cause) = (report.first.unwrap(), report.cause.unwrap());
+    assert_eq!((first.record, first.exact), (0, 15), "the root, first in the file");
+    assert_eq!((cause.record, cause.rule, cause.exact), (10, Rule::Inside, 25), "the leaf [2,1,0]");
+    // Without paths the audit asks the tree what lies below what, and finds the same cause.
+    let unnamed: Vec<Record<NodeId>> = entry.into_iter().map(|r| Record { path: None, ..r }).collect();
+    assert_eq!(audit::audit(&tree, &unnamed, &Options::default()).cause.unwrap().record, 10);
+}
+
+/// A stored bound is a claim of its own: an exact entry of a result that failed low is caught where
+/// it is stored, though the window's rule holds there.
+#[test]
+fn a_fail_low_result_stored_as_exact_is_caught_where_it_is_stored() {
+    // The MIN node (2 1) searched with the window (3, +inf) stops at the 2: its value, 1, is at most 2.
+    let tree: Tree = "((3 17) (2 1))".parse().unwrap();
+    let right = tree.node_at(&[1]).unwrap();
+    let stored = |bound| {
+        [Record {
+            position: right,
+            path: Some(vec![1]),
+            depth: 1,
+            alpha: 3,
+            beta: INFINITY,
+            result: 2,
+            stored: Some(bound),
+        }]
+    };
+    assert!(audit::audit(&tree, &stored(Bound::Upper), &Options::default()).first.is_none());
+    for wrong in [Bound::Exact, Bound::Lower] {
+        let violation = audit::audit(&tree, &stored(wrong), &Options::default()).first.unwrap();
+        assert_eq!((violation.rule, violation.exact), (Rule::Stored, 1), "{wrong:?}");
+    }
+}
