@@ -14,6 +14,58 @@ use proptest::prelude::*;
 
 use crate::strategies::{game_graphs, graphs_with_transpositions, trees};
 
+/// The example engine with planted bugs (`cargo run --example buggy_engine`), the same file.
+#[allow(dead_code)]
+#[path = "../../examples/buggy_engine/engine.rs"]
+mod buggy_engine;
+
+use buggy_engine::{Bug, Flag};
+
+/// The buggy engine's records of a search of `tree` to `depth`, turned to MAX's side.
+fn engine_records(tree: &Tree, bug: Bug, depth: u32) -> Vec<Record<NodeId>> {
+    let mut engine = buggy_engine::Engine::new(tree, bug);
+    engine.search(depth);
+    engine
+        .lines
+        .iter()
+        .map(|line| {
+            let record = Record {
+                position: line.node,
+                path: Some(line.path.clone()),
+                depth: line.depth,
+                alpha: line.alpha,
+                beta: line.beta,
+                result: line.result,
+                stored: line.stored.map(|flag| match flag {
+                    Flag::Exact => Bound::Exact,
+                    Flag::Lower => Bound::Lower,
+                    Flag::Upper => Bound::Upper,
+                }),
+            };
+            for_max(tree.player(line.node), record)
+        })
+        .collect()
+}
+
+/// The first record whose claim is false, found without the audit: each node's value by minimax on
+/// its own subtree, the claim read by `is_fail_soft_result` and the stored bound by hand.
+fn first_false_claim(tree: &Tree, records: &[Record<NodeId>]) -> Option<usize> {
+    records.iter().position(|record| {
+        let (subtree, _) = tree.subtree(record.position);
+        let params = SearchParams { depth: record.depth, ..SearchParams::default() };
+        let value = Driver::Minimax.run(&subtree, &params).value;
+        let window_holds =
+            nullwindow::theory::is_fail_soft_result(record.result, value, record.alpha, record.beta);
+        let stored_holds = match record.stored {
+            None => true,
+            Some(Bound::Lower) => record.result <= value,
+            Some(Bound::Upper) => record.result >= value,
+            Some(Bound::Exact) => record.result == value,
+        };
+        record.alpha >= record.beta || !window_holds || !stored_holds
+    })
+}
+
 /// Turns a window, result and bound from the side to move at a node of `player` to MAX's side.
 fn for_max(player: Player, record: Record<NodeId>) -> Record<NodeId> {
     record.from_side_to_move(player == Player::Min)
@@ -144,6 +196,49 @@ proptest! {
         prop_assert_eq!((first.record, first.rule, first.exact), (index, expected_rule, exact));
         prop_assert_eq!(report.cause.unwrap().record, index);
         prop_assert_eq!(report.violations, 1);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// The example engine without a bug audits clean, on random game graphs and at every depth.
+    #[test]
+    fn the_clean_example_engine_audits_clean(graph in game_graphs(), depth in 1u32..=6) {
+        let records = engine_records(&graph, Bug::None, depth);
+        let report = audit::audit(&graph, &records, &Options::default());
+        prop_assert!(report.first.is_none(), "{:?}\n{}", report, nullwindow::tree::gtree::print(&graph));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Each planted bug is caught at its first false claim, found without the audit.
+    #[test]
+    fn each_planted_bug_is_caught_at_its_first_bad_record(
+        tree in prop_oneof![trees(), game_graphs()],
+        bug in prop::sample::select(vec![Bug::FailLowStoredExact, Bug::ShallowerEntry, Bug::HorizonSign]),
+    ) {
+        let records = engine_records(&tree, bug, tree.height());
+        let report = audit::audit(&tree, &records, &Options::default());
+        prop_assert_eq!(report.first.map(|v| v.record), first_false_claim(&tree, &records), "{:?}", bug);
+    }
+}
+
+/// Every planted bug shows on some small tree: the property above is not satisfied vacuously.
+#[test]
+fn every_planted_bug_shows_on_a_small_tree() {
+    for (name, bug) in Bug::ALL.into_iter().skip(1) {
+        let caught = (0..200).any(|seed| {
+            let config =
+                nullwindow::tree::random::RandomTreeConfig { seed, values: -9..=9, ..Default::default() };
+            let tree = config.generate().unwrap();
+            audit::audit(&tree, &engine_records(&tree, bug, tree.height()), &Options::default())
+                .first
+                .is_some()
+        });
+        assert!(caught, "{name} never shows");
     }
 }
 
