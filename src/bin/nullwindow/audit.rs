@@ -29,7 +29,8 @@ records of `nullwindow trace` are valid input):
   node        instead of or besides path: a gtree id, a node number of a parenthesis tree (from
               0 at the root, in the file's order), or a game position (the moves from the start)
   depth       the plies the node was searched to (its remaining depth)
-  alpha, beta the window the node was searched with
+  alpha       the lower edge of the window the node was searched with
+  beta        the window's upper edge
   result      what the search of the node returned
   stored      optional: lower, upper or exact, the bound the engine stored result as
   event       optional: records whose event is \"enter\" are skipped (they have no result)
@@ -42,6 +43,7 @@ The rules, for a node whose exact value searched depth plies deep is v:
   stored lower/upper/exact   result <= v / result >= v / result == v
 With --deeper-entries the rules must hold for some value an all-or-none extension of the node's
 tree gives it (the witness criterion), instead of v.
+The fields' JSON Schema is book/src/audit-record.schema.json in the crate's repository.
 Exit status: 0 when every record holds, 1 at a record that breaks a rule, 2 on bad input.";
 
 /// Whose side the records' values are from.
@@ -443,9 +445,10 @@ impl Verdict {
             outln!("{}", self.describe(name, raw, cause, side_to_move));
         }
         outln!(
-            "{} of {} break a rule (values from {side}; records in {order})",
+            "{} of {} {} a rule (values from {side}; records in {order})",
             report.violations,
             crate::output::counted(report.records as u128, "record", "records"),
+            if report.violations == 1 { "breaks" } else { "break" }
         );
     }
 
