@@ -314,3 +314,19 @@ fn a_fail_low_result_stored_as_exact_is_caught_where_it_is_stored() {
         assert_eq!((violation.rule, violation.exact), (Rule::Stored, 1), "{wrong:?}");
     }
 }
+
+/// The trace the README and the book audit is what the example engine writes today.
+#[test]
+fn the_committed_trace_of_the_buggy_engine_is_current() {
+    let source = std::fs::read_to_string("testdata/trees/fail-low-stored-exact.tree").unwrap();
+    let tree: Tree = source.parse().unwrap();
+    let mut engine = buggy_engine::Engine::new(&tree, Bug::FailLowStoredExact);
+    engine.search(tree.height());
+    let written: String = engine.lines.iter().map(|line| line.to_json() + "\n").collect();
+    let committed = std::fs::read_to_string("testdata/audit/fail-low-stored-exact.jsonl").unwrap();
+    assert!(
+        written == committed,
+        "regenerate it: cargo run --example buggy_engine -- --bug fail-low-stored-exact \
+        testdata/trees/fail-low-stored-exact.tree > testdata/audit/fail-low-stored-exact.jsonl"
+    );
+}
