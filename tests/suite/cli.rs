@@ -551,3 +551,28 @@ fn counts_models_and_empty_sets_are_reported_as_they_are() {
     std::fs::remove_file(&empty).unwrap();
     assert!(error.ends_with("holds no positions (lines of 'MOVES SCORE')"), "{error}");
 }
+
+/// Legality is the game's rules, not the search's move list: Connect Four's generator prunes column
+/// 5 here (it hands the opponent a win), yet divide lists it and check judges it.
+#[test]
+fn divide_and_check_know_every_legal_connect4_move() {
+    let position = "7422341735647741166133573473242566";
+    let output = nullwindow(&["divide", "--game", "connect4", "--position", position, "--json"], "");
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let moves: Vec<&str> =
+        json["moves"].as_array().unwrap().iter().map(|m| m["move"].as_str().unwrap()).collect();
+    assert_eq!((moves, json["value"].as_i64()), (vec!["1", "2", "5", "6"], Some(1)));
+    let five = json["moves"][2]["value"].as_i64().unwrap().to_string();
+    let line = format!("5={five}");
+    let checked = nullwindow(
+        &["check", "--game", "connect4", "--position", position, "--value", "1", "--line", &line],
+        "",
+    );
+    assert_eq!(checked.status.code(), Some(1), "{checked:?}");
+    assert!(
+        stdout(&checked).contains(&format!("ply 1: 5 is not a best move: it is worth {five}, but")),
+        "{}",
+        stdout(&checked)
+    );
+}

@@ -228,5 +228,5 @@ pub fn parse_move<G: nullwindow::game::Game>(
     position: &G::Position,
     text: &str,
 ) -> Option<G::Move> {
-    game.moves(position).find(|mv| mv.to_string() == text)
+    game.legal_moves(position).into_iter().find(|mv| mv.to_string() == text)
 }
