@@ -91,7 +91,34 @@ pub fn parse_with_root(source: &str, root: &str) -> Result<Tree, ParseError> {
     read(source, Some(root))
 }
 
+/// As [`parse`] (`root` `None`) or [`parse_with_root`], and the id each node has in the file:
+/// `ids[node.index()]`. The tree renumbers nodes; a message about a node names it as its reader
+/// wrote it.
+///
+/// ```
+/// use nullwindow::tree::gtree;
+/// let (graph, ids) = gtree::parse_with_ids("b 1 B\nr 0 W a b\na 2 B\n", None)?;
+/// assert_eq!(ids, ["r", "a", "b"]);
+/// assert_eq!(ids[graph.children(graph.root_id())[1].index()], "b");
+/// # Ok::<(), nullwindow::tree::text::ParseError>(())
+/// ```
+///
+/// # Errors
+/// As [`parse`] or [`parse_with_root`].
+pub fn parse_with_ids(source: &str, root: Option<&str>) -> Result<(Tree, Vec<String>), ParseError> {
+    read_with_ids(source, root, true)
+}
+
 fn read(source: &str, chosen_root: Option<&str>) -> Result<Tree, ParseError> {
+    // Only a caller that asks for the ids pays for a copy of each.
+    read_with_ids(source, chosen_root, false).map(|(tree, _)| tree)
+}
+
+fn read_with_ids(
+    source: &str,
+    chosen_root: Option<&str>,
+    keep_ids: bool,
+) -> Result<(Tree, Vec<String>), ParseError> {
     let lines = split_lines(source)?;
     if lines.is_empty() {
         return Err(ParseError::new(Position { line: 1, column: 1 }, "empty input: no root line"));
@@ -203,7 +230,9 @@ fn read(source: &str, chosen_root: Option<&str>) -> Result<Tree, ParseError> {
             child_count: u32::try_from(child_lines[line].len()).unwrap_or(u32::MAX),
         });
     }
-    Ok(Tree::from_parts(nodes, edges, NodeId(0)))
+    let ids =
+        if keep_ids { order.iter().map(|&line| lines[line].id.to_owned()).collect() } else { Vec::new() };
+    Ok((Tree::from_parts(nodes, edges, NodeId(0)), ids))
 }
 
 /// The line of the one node that no line names as a child.

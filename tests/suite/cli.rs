@@ -492,6 +492,7 @@ fn a_closed_standard_output_ends_every_command_quietly() {
         &["algos", "--json"],
         &["gen", "--seed", "1", "--width", "6", "--depth", "6"],
         &["gen", "--seed", "1", "--width", "6", "--depth", "6", "--format", "gtree"],
+        &["convert", "testdata/trees/teaching.tree", "--to", "gtree"],
         &["solve", "testdata/trees/teaching.tree"],
         &["solve", "testdata/trees/teaching.tree", "--json"],
         &["divide", "--game", "tictactoe"],
@@ -574,5 +575,54 @@ fn divide_and_check_know_every_legal_connect4_move() {
         stdout(&checked).contains(&format!("ply 1: 5 is not a best move: it is worth {five}, but")),
         "{}",
         stdout(&checked)
+    );
+}
+
+/// Parenthesis to gtree and back gives the same text for random trees; gtree to parenthesis refuses
+/// what it would lose, names the node, and converts anyway with --lossy, saying what was lost.
+#[test]
+fn convert_round_trips_and_refuses_to_lose_what_it_cannot_print() {
+    for seed in 0..12 {
+        let seed = seed.to_string();
+        let paren = stdout(&nullwindow(&["gen", "--seed", &seed, "--width", "1..4", "--depth", "0..5"], ""));
+        let gtree = nullwindow(&["convert", "--to", "gtree", "-"], &paren);
+        assert!(gtree.status.success(), "{gtree:?}");
+        let parsed = nullwindow::tree::gtree::parse(&stdout(&gtree)).unwrap();
+        assert_eq!(parsed, paren.trim().parse::<nullwindow::tree::Tree>().unwrap(), "seed {seed}");
+        let back = nullwindow(&["convert", "--to", "paren", "--format", "gtree", "-"], &stdout(&gtree));
+        assert!(back.status.success() && stderr(&back).is_empty(), "{back:?}");
+        assert_eq!(stdout(&back), paren, "seed {seed}");
+    }
+
+    let file = "testdata/trees/transposition.gtree";
+    assert_eq!(
+        error_line(&["convert", file, "--to", "paren"], ""),
+        "error: cannot convert without loss: node '1' is interior with the evaluation 5, and the \
+         parenthesis format gives interior nodes none (a depth-limited search reads 0); add --lossy to \
+         convert anyway"
+    );
+    let shared = "r 0 W a b\na 0 B c\nb 0 B c\nc 1 W\n";
+    assert_eq!(
+        error_line(&["convert", "--format", "gtree", "--to", "paren", "-"], shared),
+        "error: cannot convert without loss: node 'c' has 2 parents, and the parenthesis format prints \
+         it once per parent: the transposition is lost; add --lossy to convert anyway"
+    );
+    let lossy = nullwindow(&["convert", file, "--to", "paren", "--lossy"], "");
+    assert!(lossy.status.success(), "{lossy:?}");
+    assert_eq!(stdout(&lossy), "((7 (1 3)) ((1 3) 9))\n");
+    assert_eq!(
+        stderr(&lossy),
+        "note: the parenthesis format lost 3 interior evaluations that are not 0 (the first at node '1'); \
+         the sharing of 1 node, printed once per parent (the first is node '4')\n"
+    );
+    // Sixty diamonds in a row: 181 nodes, 2^61 paths. Counted, not printed.
+    let mut diamonds: String = (0..60)
+        .map(|i| format!("a{i} 0 b{i} c{i}\nb{i} 0 a{next}\nc{i} 0 a{next}\n", next = i + 1))
+        .collect();
+    diamonds.push_str("a60 1\n");
+    let error = error_line(&["convert", "--format", "gtree", "--to", "paren", "--lossy", "-"], &diamonds);
+    assert!(
+        error.contains("this graph of 181 nodes would be a tree of 4611686018427387901 nodes"),
+        "{error}"
     );
 }

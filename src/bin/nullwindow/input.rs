@@ -31,8 +31,36 @@ reachable from ID are allowed and are not part of the searched graph. Not for th
 
 /// Reads and parses the tree at `path` (`-` for standard input); `root` chooses a gtree file's root.
 pub fn read_tree(path: &str, format: Format, root: Option<&str>) -> Result<Tree, CliError> {
+    read(path, format, root, false).map(|(tree, _)| tree)
+}
+
+/// As [`read_tree`], with the id each node has in a gtree file (`ids[node.index()]`), or `None`
+/// for a tree read in the parenthesis format, whose nodes have no names.
+pub fn read_tree_with_ids(
+    path: &str,
+    format: Format,
+    root: Option<&str>,
+) -> Result<(Tree, Option<Vec<String>>), CliError> {
+    read(path, format, root, true)
+}
+
+/// Whether `path` is read as a gtree file in `format`.
+pub fn is_gtree(path: &str, format: Format) -> bool {
+    match format {
+        Format::Auto => Path::new(path).extension().is_some_and(|ext| ext == "gtree"),
+        chosen => chosen == Format::Gtree,
+    }
+}
+
+// Only a command that names nodes keeps their ids: a copy of each costs memory on large files.
+fn read(
+    path: &str,
+    format: Format,
+    root: Option<&str>,
+    keep_ids: bool,
+) -> Result<(Tree, Option<Vec<String>>), CliError> {
     let format = match format {
-        Format::Auto if Path::new(path).extension().is_some_and(|ext| ext == "gtree") => Format::Gtree,
+        Format::Auto if is_gtree(path, format) => Format::Gtree,
         Format::Auto if root.is_some() => {
             let (what, why) = if path == "-" {
                 ("standard input".to_owned(), "")
@@ -73,12 +101,17 @@ pub fn read_tree(path: &str, format: Format, root: Option<&str>) -> Result<Tree,
                 let (line, column) = line_and_column(&bytes, e.valid_up_to());
                 CliError(format!("{name}:{line}:{column}: the file is not valid UTF-8"))
             })?;
-            match root {
-                Some(root) => gtree::parse_with_root(source, root),
-                None => gtree::parse(source),
+            if keep_ids {
+                gtree::parse_with_ids(source, root).map(|(tree, ids)| (tree, Some(ids)))
+            } else {
+                match root {
+                    Some(root) => gtree::parse_with_root(source, root),
+                    None => gtree::parse(source),
+                }
+                .map(|tree| (tree, None))
             }
         }
-        _ => text::parse_bytes(&bytes),
+        _ => text::parse_bytes(&bytes).map(|tree| (tree, None)),
     };
     parsed.map_err(|e| CliError(format!("{name}:{}:{}: {}", e.line, e.column, e.message)))
 }

@@ -1,11 +1,13 @@
 //! The `nullwindow` command line: solve trees with every driver and check them against minimax, list
-//! the drivers, generate random trees, compare drivers on synthetic trees, divide a position into its
-//! moves' values, check another engine's claimed line, and (with no arguments) show a demo.
+//! the drivers, generate random trees, convert tree files between formats, compare drivers on
+//! synthetic trees, divide a position into its moves' values, check another engine's claimed line,
+//! and (with no arguments) show a demo.
 
 mod algos;
 mod bench;
 mod check;
 mod compare;
+mod convert;
 mod divide;
 mod generate;
 mod input;
@@ -49,6 +51,8 @@ enum Command {
     Algos(algos::AlgosArgs),
     /// Print a random tree, the same for the same seed on every platform.
     Gen(generate::GenArgs),
+    /// Print a tree file in the other format (parenthesis or gtree); refuses to lose anything.
+    Convert(convert::ConvertArgs),
     /// Compare drivers on implicit synthetic trees, against the Knuth-Moore minimal tree.
     Compare(compare::CompareArgs),
     /// Every legal move at the root with its exact value (perft's divide, for values).
@@ -73,6 +77,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Algos(args)) => algos::run(&args),
         Some(Command::Gen(args)) => generate::run(&args),
+        Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Divide(args)) => divide::run(&args),
         Some(Command::Check(args)) => check::run(&args),
