@@ -626,3 +626,28 @@ fn convert_round_trips_and_refuses_to_lose_what_it_cannot_print() {
         "{error}"
     );
 }
+
+#[test]
+fn gen_graph_prints_a_gtree_graph_with_transpositions() {
+    let args = ["gen", "--graph", "--seed", "3", "--levels", "5", "--level-nodes", "2..3", "--width", "2"];
+    let output = nullwindow(&args, "");
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(stdout(&output), stdout(&nullwindow(&args, "")));
+    let graph = nullwindow::tree::gtree::parse(&stdout(&output)).unwrap();
+    assert!(graph.has_shared_nodes());
+    let solved = nullwindow(&["solve", "--format", "gtree", "-"], &stdout(&output));
+    assert!(solved.status.success(), "{solved:?}");
+    assert_eq!(
+        error_line(&["gen", "--graph", "--format", "paren"], ""),
+        "error: --format paren cannot hold a graph's shared nodes and interior evaluations: print it as \
+         gtree (the default with --graph)"
+    );
+    assert_eq!(
+        error_line(&["gen", "--graph", "--depth", "3"], ""),
+        "error: the argument '--graph' cannot be used with '--depth <DEPTH>'"
+    );
+    assert_eq!(
+        error_line(&["gen", "--graph", "--level-nodes", "0"], ""),
+        "error: a level of 0 nodes is not allowed: every level needs a node"
+    );
+}

@@ -49,7 +49,7 @@ enum Command {
     Solve(solve::SolveArgs),
     /// List every driver: name, kind, source document, and whether it is exact.
     Algos(algos::AlgosArgs),
-    /// Print a random tree, the same for the same seed on every platform.
+    /// Print a random tree (or game graph), the same for the same seed on every platform.
     Gen(generate::GenArgs),
     /// Print a tree file in the other format (parenthesis or gtree); refuses to lose anything.
     Convert(convert::ConvertArgs),
