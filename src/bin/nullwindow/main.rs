@@ -1,7 +1,7 @@
 //! The `nullwindow` command line: solve trees with every driver and check them against minimax, list
 //! the drivers, generate random trees, convert tree files between formats, compare drivers on
 //! synthetic trees, divide a position into its moves' values, check another engine's claimed line,
-//! and (with no arguments) show a demo.
+//! shrink a tree on which a command fails, and (with no arguments) show a demo.
 
 mod algos;
 mod bench;
@@ -13,6 +13,7 @@ mod generate;
 mod input;
 mod output;
 mod progress;
+mod shrink;
 mod sizes;
 mod solve;
 mod trace;
@@ -62,6 +63,9 @@ enum Command {
     /// One record per node a driver searches (JSON lines or a table), to diff against your engine.
     #[command(after_long_help = trace::RECORD_HELP)]
     Trace(trace::TraceArgs),
+    /// The smallest tree on which a command still fails (delta debugging); `{}` is the tree's file.
+    #[command(after_long_help = shrink::SHRINK_HELP)]
+    Shrink(shrink::ShrinkArgs),
     /// Benchmarks on published test sets: `bench connect4 FILE…` (Pons' positions and scores).
     #[command(subcommand)]
     Bench(bench::BenchCommand),
@@ -82,6 +86,7 @@ fn main() -> ExitCode {
         Some(Command::Divide(args)) => divide::run(&args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Trace(args)) => trace::run(&args),
+        Some(Command::Shrink(args)) => shrink::run(&args),
         Some(Command::Bench(command)) => bench::run(&command),
     };
     match result {
