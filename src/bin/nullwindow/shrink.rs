@@ -22,9 +22,10 @@ input's format (a gtree file ends in .gtree, so `nullwindow` commands read it as
 status is the verdict:
 
   0            the test passes: the candidate is dropped
-  1 to 125     the test fails: the candidate is kept (it still shows the bug)
   126, 127     the shell could not run the command: an error, shrinking stops
-  a signal     the command was killed: an error, shrinking stops
+  any other    the test fails: the candidate is kept (it still shows the bug); an engine that
+               crashes inside the command makes the shell exit 128 + the signal, a failure too
+  a signal     the shell itself was killed: an error, shrinking stops
 
 So write the command to exit 0 exactly when the bug is absent. Its output is discarded. The
 shrinker first checks that the command fails on the input, then tries, until none is kept:
@@ -48,7 +49,7 @@ pub struct ShrinkArgs {
     #[arg(default_value = "-")]
     file: String,
     /// The test, run by `sh -c` with `{}` standing for a candidate's file: exit 0 when the bug is
-    /// absent, 1 to 125 when it shows.
+    /// absent, non-zero (but 126 or 127) when it shows.
     #[arg(long, value_name = "CMD")]
     command: String,
     /// The input format; candidates are written in it too.
@@ -120,7 +121,8 @@ pub fn run(args: &ShrinkArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Runs the test command; whether it failed (exited 1 to 125).
+/// Runs the test command; whether it failed (exited neither 0 nor 126 or 127, the shell's own
+/// statuses for a command it cannot run).
 fn run_command(command: &str) -> Result<bool, CliError> {
     let output = Command::new("sh")
         .args(["-c", command])
