@@ -130,11 +130,20 @@ pub trait Game {
     /// The player to move at `position`.
     fn to_move(&self, position: &Self::Position) -> Player;
 
-    /// The moves at `position`, in search order; none at a terminal position.
+    /// The moves at `position` a search tries, in search order; none at a terminal position.
+    ///
+    /// This is the search's move list, not the rules: it may leave out legal moves that cannot
+    /// change the value, provided that for every depth `d` the depth-`d` minimax value of `position`
+    /// over these moves equals its depth-`d` value over [`Game::legal_moves`] (Connect Four plays a
+    /// winning move alone and drops moves that hand the opponent an immediate win). It must not be
+    /// empty while [`Game::legal_moves`] is not.
     fn moves(&self, position: &Self::Position) -> Self::Moves;
 
-    /// Every legal move at `position`, in the game's natural order. [`Game::moves`] is the search's
-    /// move list and may leave out moves that cannot change the value; this lists them all.
+    /// Every legal move at `position`, in the game's natural order (Connect Four: columns 1 to 7,
+    /// left to right); none at a terminal position. The oracle's `divide` and `check` use it, so
+    /// that a move another engine plays is judged even where [`Game::moves`] leaves it out.
+    ///
+    /// The default is [`Game::moves`], for games whose search tries every legal move.
     fn legal_moves(&self, position: &Self::Position) -> Vec<Self::Move> {
         self.moves(position).collect()
     }

@@ -134,7 +134,8 @@ impl<'g, G: Game> Exact<'g, G> {
     }
 }
 
-/// Every legal move at the root with the exact value of the position it leads to, searched
+/// Every legal move at the root ([`Game::legal_moves`], in the game's natural order, moves the
+/// search's own list prunes included) with the exact value of the position it leads to, searched
 /// `depth - 1` plies deeper (perft's *divide* for values): an engine author whose engine disagrees
 /// with the oracle at the root compares these, finds the move whose value differs, and repeats from
 /// there. Values are from MAX's side, like every driver's; `reference` is the exact driver used
@@ -157,7 +158,10 @@ pub fn divide<G: Game>(game: &G, depth: u32, reference: Driver) -> Vec<(G::Move,
         return Vec::new();
     }
     let mut exact = Exact::new(game, reference);
-    game.moves(&root).map(|mv| (mv, exact.value(&game.play(&root, mv), depth - 1))).collect()
+    game.legal_moves(&root)
+        .into_iter()
+        .map(|mv| (mv, exact.value(&game.play(&root, mv), depth - 1)))
+        .collect()
 }
 
 /// Where a claimed line first departs from the exact values.
@@ -207,7 +211,8 @@ pub struct CheckReport<M> {
 /// Checks another engine's claim: a root value and, optionally, a principal variation given as
 /// moves with the value claimed for the position after each (all values from MAX's side, searched
 /// `depth` plies from the root). Reports the first ply where the claim departs from the exact
-/// values: a wrong root value, an illegal move, a wrong value, or a move that is not best.
+/// values: a wrong root value, an illegal move, a wrong value, or a move that is not best. A move is
+/// legal when [`Game::legal_moves`] lists it, though the search's own move list may prune it.
 ///
 /// ```
 /// use nullwindow::oracle::{Departure, check};
@@ -242,7 +247,8 @@ pub fn check<G: Game>(
     for (index, &(mv, claimed)) in claimed_line.iter().enumerate() {
         let ply = index + 1;
         let remaining = depth.saturating_sub(index as u32);
-        if remaining == 0 || !game.moves(&position).any(|legal| legal == mv) {
+        let legal = game.legal_moves(&position);
+        if remaining == 0 || !legal.contains(&mv) {
             report.departure = Some(Departure::IllegalMove { ply });
             return report;
         }
@@ -253,9 +259,9 @@ pub fn check<G: Game>(
             return report;
         }
         if value != parent_value {
-            let best = game
-                .moves(&position)
-                .map(|other| (other, values.value(&game.play(&position, other), remaining - 1)))
+            let best = legal
+                .iter()
+                .map(|&other| (other, values.value(&game.play(&position, other), remaining - 1)))
                 .find(|&(_, other_value)| other_value == parent_value)
                 .unwrap_or((mv, value));
             report.departure = Some(Departure::NotBest { ply, exact: value, best });

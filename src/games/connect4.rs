@@ -329,6 +329,14 @@ impl Game for Connect4 {
         position.columns(self.generation)
     }
 
+    /// Every playable column, 1 to 7, whatever [`Game::moves`] prunes; none once the game is over.
+    fn legal_moves(&self, position: &Board) -> Vec<Column> {
+        if position.is_over() {
+            return Vec::new();
+        }
+        (0..WIDTH as u8).filter(|&column| position.can_play(u32::from(column))).map(Column).collect()
+    }
+
     fn play(&self, position: &Board, mv: Column) -> Board {
         position.play(u32::from(mv.0))
     }

@@ -68,7 +68,7 @@ const IDS_NAMED: usize = 5;
 /// a duplicate id, an unknown child id, several nodes that no line names as a child or none, nodes
 /// not reachable from the root, a cycle, or non-alternating players, with line and column.
 pub fn parse(source: &str) -> Result<Tree, ParseError> {
-    read(source, None).map(|(tree, _)| tree)
+    read(source, None)
 }
 
 /// Reads a game graph in the `gtree` format from the node `root`, wherever its line stands.
@@ -88,28 +88,37 @@ pub fn parse(source: &str) -> Result<Tree, ParseError> {
 /// As [`parse`], except that unreachable nodes and other nodes without a parent are no error; and
 /// `root` not being the id of a line, reported at the end of the input.
 pub fn parse_with_root(source: &str, root: &str) -> Result<Tree, ParseError> {
-    read(source, Some(root)).map(|(tree, _)| tree)
+    read(source, Some(root))
 }
 
-/// Reads a game graph like [`parse`] (or, given a `root`, like [`parse_with_root`]) and also returns
-/// each node's id as the file wrote it, indexed by [`NodeId::index`]: the tree renumbers nodes, and a
-/// tool that reports on another engine's search names them as that engine's file does.
+/// As [`parse`] (`root` `None`) or [`parse_with_root`], and the id each node has in the file:
+/// `ids[node.index()]`. The tree renumbers nodes; a message about a node names it as its reader
+/// wrote it.
 ///
 /// ```
 /// use nullwindow::tree::gtree;
-/// let (graph, ids) = gtree::parse_named("b 1 B\nr 0 W a b\na 2 B\n", None)?;
-/// let first_child = graph.children(graph.root_id())[0];
-/// assert_eq!((ids[graph.root_id().index()].as_str(), ids[first_child.index()].as_str()), ("r", "a"));
+/// let (graph, ids) = gtree::parse_with_ids("b 1 B\nr 0 W a b\na 2 B\n", None)?;
+/// assert_eq!(ids, ["r", "a", "b"]);
+/// assert_eq!(ids[graph.children(graph.root_id())[1].index()], "b");
 /// # Ok::<(), nullwindow::tree::text::ParseError>(())
 /// ```
 ///
 /// # Errors
-/// As [`parse`], or as [`parse_with_root`] when `root` is given.
-pub fn parse_named(source: &str, root: Option<&str>) -> Result<(Tree, Vec<String>), ParseError> {
-    read(source, root)
+/// As [`parse`] or [`parse_with_root`].
+pub fn parse_with_ids(source: &str, root: Option<&str>) -> Result<(Tree, Vec<String>), ParseError> {
+    read_with_ids(source, root, true)
 }
 
-fn read(source: &str, chosen_root: Option<&str>) -> Result<(Tree, Vec<String>), ParseError> {
+fn read(source: &str, chosen_root: Option<&str>) -> Result<Tree, ParseError> {
+    // Only a caller that asks for the ids pays for a copy of each.
+    read_with_ids(source, chosen_root, false).map(|(tree, _)| tree)
+}
+
+fn read_with_ids(
+    source: &str,
+    chosen_root: Option<&str>,
+    keep_ids: bool,
+) -> Result<(Tree, Vec<String>), ParseError> {
     let lines = split_lines(source)?;
     if lines.is_empty() {
         return Err(ParseError::new(Position { line: 1, column: 1 }, "empty input: no root line"));
@@ -221,7 +230,8 @@ fn read(source: &str, chosen_root: Option<&str>) -> Result<(Tree, Vec<String>), 
             child_count: u32::try_from(child_lines[line].len()).unwrap_or(u32::MAX),
         });
     }
-    let ids = order.iter().map(|&line| lines[line].id.to_owned()).collect();
+    let ids =
+        if keep_ids { order.iter().map(|&line| lines[line].id.to_owned()).collect() } else { Vec::new() };
     Ok((Tree::from_parts(nodes, edges, NodeId(0)), ids))
 }
 

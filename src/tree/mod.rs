@@ -9,6 +9,8 @@
 //! * [`gtree`]: the one-node-per-line `gtree` format, with an evaluation on every node and shared
 //!   children.
 //! * [`random`]: seeded random trees, identical on every platform.
+//! * [`random_graph`]: seeded random game graphs with transpositions, identical on every platform.
+//! * [`shrink`]: delta debugging, the smallest tree on which a test still fails.
 //! * [`synthetic`]: implicit uniform trees computed on demand, for searches at scale.
 //! * [`examples`]: the small trees the documentation and the demo use.
 //!
@@ -29,6 +31,8 @@
 pub mod examples;
 pub mod gtree;
 pub mod random;
+pub mod random_graph;
+pub mod shrink;
 pub mod synthetic;
 pub mod text;
 

@@ -76,6 +76,18 @@ pub enum ConfigError {
         /// The worst-case node count (saturated at `u64::MAX`).
         worst_case_nodes: u64,
     },
+    /// A graph level of 0 nodes ([`RandomGraphConfig`](super::random_graph::RandomGraphConfig)):
+    /// every level needs a node.
+    EmptyLevel,
+    /// A skip probability outside `0..=1`.
+    SkipProbability(f64),
+    /// The configuration allows graphs with more than [`MAX_GENERATED_NODES`] nodes or links.
+    GraphTooLarge {
+        /// The worst-case node count (saturated at `u64::MAX`).
+        worst_case_nodes: u64,
+        /// The worst-case count of links, parent to child (saturated at `u64::MAX`).
+        worst_case_links: u64,
+    },
 }
 
 impl fmt::Display for ConfigError {
@@ -98,6 +110,13 @@ impl fmt::Display for ConfigError {
                     "these widths and depths allow trees of {size} nodes; the limit is {MAX_GENERATED_NODES}"
                 )
             }
+            Self::EmptyLevel => f.write_str("a level of 0 nodes is not allowed: every level needs a node"),
+            Self::SkipProbability(p) => write!(f, "the skip probability {p} is not between 0 and 1"),
+            Self::GraphTooLarge { worst_case_nodes, worst_case_links } => write!(
+                f,
+                "these levels, nodes and children allow graphs of up to {worst_case_nodes} nodes and \
+                 {worst_case_links} links; the limit is {MAX_GENERATED_NODES} of each"
+            ),
         }
     }
 }
@@ -194,7 +213,7 @@ fn worst_case_nodes(width: u64, depth: u32) -> u64 {
 }
 
 /// A uniform integer in `0..span` (span ≥ 1), by rejection so that no value is favoured.
-fn draw_below(rng: &mut ChaCha8Rng, span: u64) -> u64 {
+pub(super) fn draw_below(rng: &mut ChaCha8Rng, span: u64) -> u64 {
     let zone = u64::MAX - (u64::MAX % span);
     loop {
         let word = rng.next_u64();
@@ -204,20 +223,20 @@ fn draw_below(rng: &mut ChaCha8Rng, span: u64) -> u64 {
     }
 }
 
-fn draw_u32(rng: &mut ChaCha8Rng, range: &RangeInclusive<u32>) -> u32 {
+pub(super) fn draw_u32(rng: &mut ChaCha8Rng, range: &RangeInclusive<u32>) -> u32 {
     let span = u64::from(*range.end() - *range.start()) + 1;
     // The draw is below span, so the sum stays within the range.
     range.start() + u32::try_from(draw_below(rng, span)).unwrap_or(0)
 }
 
-fn draw_value(rng: &mut ChaCha8Rng, range: &RangeInclusive<Value>) -> Value {
+pub(super) fn draw_value(rng: &mut ChaCha8Rng, range: &RangeInclusive<Value>) -> Value {
     let span = u64::try_from(i64::from(*range.end()) - i64::from(*range.start()) + 1).unwrap_or(1);
     let offset = i64::try_from(draw_below(rng, span)).unwrap_or(0);
     Value::try_from(i64::from(*range.start()) + offset).unwrap_or(*range.start())
 }
 
 /// A uniform float in `[0, 1)` from the top 53 bits of a word.
-fn draw_probability(rng: &mut ChaCha8Rng) -> f64 {
+pub(super) fn draw_probability(rng: &mut ChaCha8Rng) -> f64 {
     #[allow(clippy::cast_precision_loss)] // 53 bits convert exactly
     let mantissa = (rng.next_u64() >> 11) as f64;
     mantissa / (1u64 << 53) as f64

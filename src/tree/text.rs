@@ -22,8 +22,8 @@
 
 use std::fmt;
 
-use super::{BuildError, Tree, TreeBuilder};
-use crate::game::Game;
+use super::{BuildError, NodeId, Tree, TreeBuilder};
+use crate::game::{Game, Player};
 use crate::value::{MAX_LEAF, MIN_LEAF, Value};
 
 /// A syntax error in a tree file, with its position.
@@ -171,6 +171,77 @@ pub fn print(tree: &Tree) -> String {
         stack.push((child, 0));
     }
     out
+}
+
+/// Something of a tree that [`print`](fn@print) cannot write: reading the printed text back gives
+/// another tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loss {
+    /// The root is MIN; the format's root is always MAX.
+    MinRoot,
+    /// An interior node whose evaluation is not 0; the format gives interior nodes none (a
+    /// depth-limited search reads 0 there).
+    InteriorEvaluation(NodeId),
+    /// A node with several parents (a transposition); the format prints it once per parent, as
+    /// separate nodes.
+    SharedNode(NodeId),
+}
+
+/// Everything of `tree` that the parenthesis format cannot hold, node by node in the order of their
+/// numbers (the root first: the readers number nodes in preorder); empty when `parse(&print(tree))`
+/// gives `tree` back. Players that do not alternate along an edge are not listed: no reader or
+/// builder of the crate makes such a tree.
+///
+/// ```
+/// use nullwindow::tree::{NodeId, gtree, text::{Loss, losses}};
+/// let graph = gtree::parse("r 0 B a b\na 5 W c\nb 0 W c\nc 1 B\n")?;
+/// assert_eq!(losses(&graph), [Loss::MinRoot, Loss::InteriorEvaluation(NodeId(1)), Loss::SharedNode(NodeId(2))]);
+/// assert!(losses(&"((1 2) 3)".parse()?).is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn losses(tree: &Tree) -> Vec<Loss> {
+    let mut parents = vec![0u32; tree.node_count()];
+    let mut reachable = tree.post_order();
+    reachable.sort_unstable();
+    for &node in &reachable {
+        for child in tree.children(node) {
+            parents[child.index()] = parents[child.index()].saturating_add(1);
+        }
+    }
+    let mut found = Vec::new();
+    if tree.player(tree.root_id()) == Player::Min {
+        found.push(Loss::MinRoot);
+    }
+    for node in reachable {
+        if !tree.is_leaf(node) && tree.evaluation(node) != 0 {
+            found.push(Loss::InteriorEvaluation(node));
+        }
+        if parents[node.index()] > 1 {
+            found.push(Loss::SharedNode(node));
+        }
+    }
+    found
+}
+
+/// How many nodes [`print`](fn@print) writes: a shared node once per path to it, so a graph may
+/// print exponentially many. Counted without printing, saturating at `u64::MAX`.
+///
+/// ```
+/// use nullwindow::tree::{gtree, text::printed_node_count};
+/// // A chain of diamonds: every level doubles the paths.
+/// let graph = gtree::parse("a 0 b c\nb 0 d\nc 0 d\nd 0 e f\ne 0 g\nf 0 g\ng 1\n")?;
+/// assert_eq!((graph.stats().nodes, printed_node_count(&graph)), (7, 13));
+/// # Ok::<(), nullwindow::tree::text::ParseError>(())
+/// ```
+#[must_use]
+pub fn printed_node_count(tree: &Tree) -> u64 {
+    let mut size = vec![0u64; tree.node_count()];
+    for node in tree.post_order() {
+        size[node.index()] =
+            tree.children(node).iter().fold(1u64, |total, child| total.saturating_add(size[child.index()]));
+    }
+    size[tree.root_id().index()]
 }
 
 #[derive(Debug, PartialEq, Eq)]

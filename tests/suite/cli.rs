@@ -592,6 +592,7 @@ fn a_closed_standard_output_ends_every_command_quietly() {
         &["algos", "--json"],
         &["gen", "--seed", "1", "--width", "6", "--depth", "6"],
         &["gen", "--seed", "1", "--width", "6", "--depth", "6", "--format", "gtree"],
+        &["convert", "testdata/trees/teaching.tree", "--to", "gtree"],
         &["solve", "testdata/trees/teaching.tree"],
         &["solve", "testdata/trees/teaching.tree", "--json"],
         &["divide", "--game", "tictactoe"],
@@ -741,6 +742,7 @@ fn audit_names_the_first_broken_record_and_its_cause() {
     audit("tic-tac-toe", &["audit", "--game", "tictactoe", "--trace", "-"], ttt, 1);
     let c4 = r#"{"node":"7422341735647741166133573473242566","depth":8,"alpha":0,"beta":1,"result":1,"stored":"lower"}
 {"node":"74223417356477411661335734732425661","depth":7,"alpha":-1,"beta":0,"result":-1}
+{"path":[2],"depth":7,"alpha":-1,"beta":0,"result":-1}
 "#;
     audit(
         "connect four",
@@ -832,4 +834,103 @@ fn the_audit_record_schema_matches_the_reader() {
         record.as_object_mut().unwrap().remove(field);
         assert_eq!(audit(&record.to_string()).status.code(), Some(2), "{field}");
     }
+}
+
+/// Legality is the game's rules, not the search's move list: Connect Four's generator prunes column
+/// 5 here (it hands the opponent a win), yet divide lists it and check judges it.
+#[test]
+fn divide_and_check_know_every_legal_connect4_move() {
+    let position = "7422341735647741166133573473242566";
+    let output = nullwindow(&["divide", "--game", "connect4", "--position", position, "--json"], "");
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let moves: Vec<&str> =
+        json["moves"].as_array().unwrap().iter().map(|m| m["move"].as_str().unwrap()).collect();
+    assert_eq!((moves, json["value"].as_i64()), (vec!["1", "2", "5", "6"], Some(1)));
+    let five = json["moves"][2]["value"].as_i64().unwrap().to_string();
+    let line = format!("5={five}");
+    let checked = nullwindow(
+        &["check", "--game", "connect4", "--position", position, "--value", "1", "--line", &line],
+        "",
+    );
+    assert_eq!(checked.status.code(), Some(1), "{checked:?}");
+    assert!(
+        stdout(&checked).contains(&format!("ply 1: 5 is not a best move: it is worth {five}, but")),
+        "{}",
+        stdout(&checked)
+    );
+}
+
+/// Parenthesis to gtree and back gives the same text for random trees; gtree to parenthesis refuses
+/// what it would lose, names the node, and converts anyway with --lossy, saying what was lost.
+#[test]
+fn convert_round_trips_and_refuses_to_lose_what_it_cannot_print() {
+    for seed in 0..12 {
+        let seed = seed.to_string();
+        let paren = stdout(&nullwindow(&["gen", "--seed", &seed, "--width", "1..4", "--depth", "0..5"], ""));
+        let gtree = nullwindow(&["convert", "--to", "gtree", "-"], &paren);
+        assert!(gtree.status.success(), "{gtree:?}");
+        let parsed = nullwindow::tree::gtree::parse(&stdout(&gtree)).unwrap();
+        assert_eq!(parsed, paren.trim().parse::<nullwindow::tree::Tree>().unwrap(), "seed {seed}");
+        let back = nullwindow(&["convert", "--to", "paren", "--format", "gtree", "-"], &stdout(&gtree));
+        assert!(back.status.success() && stderr(&back).is_empty(), "{back:?}");
+        assert_eq!(stdout(&back), paren, "seed {seed}");
+    }
+
+    let file = "testdata/trees/transposition.gtree";
+    assert_eq!(
+        error_line(&["convert", file, "--to", "paren"], ""),
+        "error: cannot convert without loss: node '1' is interior with the evaluation 5, and the \
+         parenthesis format gives interior nodes none (a depth-limited search reads 0); add --lossy to \
+         convert anyway"
+    );
+    let shared = "r 0 W a b\na 0 B c\nb 0 B c\nc 1 W\n";
+    assert_eq!(
+        error_line(&["convert", "--format", "gtree", "--to", "paren", "-"], shared),
+        "error: cannot convert without loss: node 'c' has 2 parents, and the parenthesis format prints \
+         it once per parent: the transposition is lost; add --lossy to convert anyway"
+    );
+    let lossy = nullwindow(&["convert", file, "--to", "paren", "--lossy"], "");
+    assert!(lossy.status.success(), "{lossy:?}");
+    assert_eq!(stdout(&lossy), "((7 (1 3)) ((1 3) 9))\n");
+    assert_eq!(
+        stderr(&lossy),
+        "note: the parenthesis format lost 3 interior evaluations that are not 0 (the first at node '1'); \
+         the sharing of 1 node, printed once per parent (the first is node '4')\n"
+    );
+    // Sixty diamonds in a row: 181 nodes, 2^61 paths. Counted, not printed.
+    let mut diamonds: String = (0..60)
+        .map(|i| format!("a{i} 0 b{i} c{i}\nb{i} 0 a{next}\nc{i} 0 a{next}\n", next = i + 1))
+        .collect();
+    diamonds.push_str("a60 1\n");
+    let error = error_line(&["convert", "--format", "gtree", "--to", "paren", "--lossy", "-"], &diamonds);
+    assert!(
+        error.contains("this graph of 181 nodes would be a tree of 4611686018427387901 nodes"),
+        "{error}"
+    );
+}
+
+#[test]
+fn gen_graph_prints_a_gtree_graph_with_transpositions() {
+    let args = ["gen", "--graph", "--seed", "3", "--levels", "5", "--level-nodes", "2..3", "--width", "2"];
+    let output = nullwindow(&args, "");
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(stdout(&output), stdout(&nullwindow(&args, "")));
+    let graph = nullwindow::tree::gtree::parse(&stdout(&output)).unwrap();
+    assert!(graph.has_shared_nodes());
+    let solved = nullwindow(&["solve", "--format", "gtree", "-"], &stdout(&output));
+    assert!(solved.status.success(), "{solved:?}");
+    assert_eq!(
+        error_line(&["gen", "--graph", "--format", "paren"], ""),
+        "error: --format paren cannot hold a graph's shared nodes and interior evaluations: print it as \
+         gtree (the default with --graph)"
+    );
+    assert_eq!(
+        error_line(&["gen", "--graph", "--depth", "3"], ""),
+        "error: the argument '--graph' cannot be used with '--depth <DEPTH>'"
+    );
+    assert_eq!(
+        error_line(&["gen", "--graph", "--level-nodes", "0"], ""),
+        "error: a level of 0 nodes is not allowed: every level needs a node"
+    );
 }

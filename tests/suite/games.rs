@@ -247,3 +247,58 @@ proptest::proptest! {
         proptest::prop_assert_eq!(divide(&tree, depth, Driver::MtdPons), divide(&tree, depth, Driver::Minimax));
     }
 }
+
+/// Pons' end-game position whose search prunes column 5: moving there lets the opponent win at once.
+const PRUNED_FIVE: &str = "7422341735647741166133573473242566";
+
+/// `divide` and `check` judge every legal move, not only those the search's generator keeps.
+#[test]
+fn connect4_divide_and_check_judge_every_legal_move() {
+    let game = Connect4::from_moves(PRUNED_FIVE).unwrap();
+    let root = game.root();
+    let searched: Vec<String> = game.moves(&root).map(|mv| mv.to_string()).collect();
+    assert!(!searched.contains(&"5".to_owned()), "the generator keeps 5 now: {searched:?}");
+    let divided = divide(&game, u32::MAX, Driver::MtdPons);
+    let columns: Vec<String> = divided.iter().map(|(mv, _)| mv.to_string()).collect();
+    assert_eq!(columns, ["1", "2", "5", "6"], "every playable column, left to right");
+    let best = divided.iter().map(|&(_, value)| value).max().unwrap();
+    assert_eq!(best, 1, "the solve value: Pons scores this position 1 for MAX, to move");
+    let (five, five_value) = divided[2];
+    assert!(five_value < best);
+    // Claiming the pruned move with its own exact value: legal, exact, and not best.
+    let report = check(&game, u32::MAX, Driver::MtdPons, best, &[(five, five_value)]);
+    assert!(
+        matches!(report.departure, Some(Departure::NotBest { ply: 1, exact, best: (_, 1) }) if exact == five_value),
+        "{report:?}"
+    );
+}
+
+/// Plain negamax over every legal move, to any depth: what the pruning generator must agree with.
+fn negamax_over_legal_moves(game: &Connect4, position: &<Connect4 as Game>::Position, depth: u32) -> i32 {
+    let legal = game.legal_moves(position);
+    if depth == 0 || legal.is_empty() {
+        return game.evaluate_for_mover(position);
+    }
+    legal
+        .into_iter()
+        .map(|mv| -negamax_over_legal_moves(game, &game.play(position, mv), depth - 1))
+        .max()
+        .unwrap()
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// The exactness claim of pruning: at every depth, the value over the moves Pons' generator
+    /// keeps equals the value over every legal move.
+    #[test]
+    fn connect4_pruning_keeps_the_value_over_every_legal_move(choices in proptest::collection::vec(0usize..7, 0..24), depth in 0u32..=5) {
+        let moves = connect4_playout(&choices);
+        let game = Connect4::from_moves(&moves).unwrap();
+        let root = game.root();
+        let pruned = nullwindow::reference::negamax::search(&game, &root, depth).value;
+        let legal = negamax_over_legal_moves(&game, &root, depth);
+        proptest::prop_assert_eq!(game.to_move(&root).perspective(pruned), legal, "{} at depth {}", moves, depth);
+        proptest::prop_assert_eq!(game.legal_moves(&root).is_empty(), game.moves(&root).next().is_none());
+    }
+}

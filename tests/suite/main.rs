@@ -10,6 +10,8 @@
 //! * `literal`: the literal translations against minimax.
 //! * `synthetic`: implicit synthetic trees.
 //! * `theory`: SSS* = MT-SSS*, DUAL* = MT-DUAL*, dominance over alpha-beta.
+//! * `shrink`: the delta-debugging shrinker, in process and as `nullwindow shrink` running a real
+//!   command.
 //! * `witness`: Wesselink et al.'s witness criterion: their counterexample, the engine's deeper-entries mode.
 //! * `cli`: the `nullwindow` command line (with the default feature `cli`).
 //! * `readme`: every command example in `README.md`, run and compared with the output it shows
@@ -29,6 +31,7 @@ mod minimax;
 mod random_trees;
 #[cfg(feature = "cli")]
 mod readme;
+mod shrink;
 mod strategies;
 mod synthetic;
 mod theory;

@@ -64,7 +64,7 @@ fn check<G: Game>(
             None => (token, args.value),
         };
         let mv = parse_move(game, &position, text).ok_or_else(|| {
-            let legal: Vec<String> = game.moves(&position).map(|mv| mv.to_string()).collect();
+            let legal: Vec<String> = game.legal_moves(&position).iter().map(ToString::to_string).collect();
             CliError(format!(
                 "--line: ply {}: '{text}' is not a legal move here (legal: {})",
                 index + 1,

@@ -1,4 +1,4 @@
-//! `nullwindow gen`: print a seeded random tree.
+//! `nullwindow gen`: print a seeded random tree, or with `--graph` a random game graph.
 
 use std::ops::RangeInclusive;
 use std::process::ExitCode;
@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use clap::{Args, ValueEnum};
 use nullwindow::tree::random::RandomTreeConfig;
+use nullwindow::tree::random_graph::RandomGraphConfig;
 use nullwindow::tree::{gtree, text};
 
 use crate::CliError;
@@ -22,27 +23,48 @@ pub struct GenArgs {
     /// The seed: the same seed and options print the same tree on every platform.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Children per interior node, `A..B` (inclusive) or a single number.
+    /// Children per interior node, `A..B` (inclusive) or a single number. With --graph: links per
+    /// node, each to a distinct child (fewer when the levels below run out of nodes).
     #[arg(long, default_value = "2..4", value_parser = parse_range::<u32>)]
     width: RangeInclusive<u32>,
     /// Depths at which leaves stand, `C..D` (inclusive) or a single number; the root has depth 0.
-    #[arg(long, default_value = "2..4", value_parser = parse_range::<u32>)]
+    #[arg(long, default_value = "2..4", value_parser = parse_range::<u32>, conflicts_with = "graph")]
     depth: RangeInclusive<u32>,
-    /// Leaf values, `LO..HI` (inclusive), within the admissible range.
+    /// Leaf values, `LO..HI` (inclusive), within the admissible range. With --graph: the
+    /// evaluation of every node.
     #[arg(long, default_value = "-99..99", value_parser = parse_range::<i32>, allow_hyphen_values = true)]
     values: RangeInclusive<i32>,
     /// The probability that a node between the two leaf depths is a leaf.
-    #[arg(long, default_value_t = 0.2)]
+    #[arg(long, default_value_t = 0.2, conflicts_with = "graph")]
     leaf_probability: f64,
     /// Draw one width and one depth, and give every interior node that width and every leaf that depth.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "graph")]
     uniform: bool,
-    /// How to print the tree.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Paren)]
-    format: OutputFormat,
+    /// Print a random game graph with transpositions instead: levels of nodes, links from each level
+    /// to the next or (--skip-probability) two plies further, an evaluation on every node, White
+    /// (MAX) at even levels. Printed in the gtree format, which keeps the shared nodes.
+    #[arg(long)]
+    graph: bool,
+    /// With --graph: levels below the root; the leaves stand on the last.
+    #[arg(long, default_value_t = 4, requires = "graph", value_parser = crate::sizes::depth)]
+    levels: u32,
+    /// With --graph: nodes drawn for each level below the root, `A..B` (inclusive) or a single
+    /// number; nodes no link reaches are left out.
+    #[arg(long, default_value = "2..4", requires = "graph", value_parser = parse_range::<u32>)]
+    level_nodes: RangeInclusive<u32>,
+    /// With --graph: the probability that a link skips two plies (level k to k+3), so that a
+    /// position is reached at different depths.
+    #[arg(long, default_value_t = 0.25, requires = "graph")]
+    skip_probability: f64,
+    /// How to print the tree; default: paren, or gtree with --graph.
+    #[arg(long, value_enum)]
+    format: Option<OutputFormat>,
 }
 
 pub fn run(args: &GenArgs) -> Result<ExitCode, CliError> {
+    if args.graph {
+        return graph(args);
+    }
     let config = RandomTreeConfig {
         seed: args.seed,
         width: args.width.clone(),
@@ -52,10 +74,30 @@ pub fn run(args: &GenArgs) -> Result<ExitCode, CliError> {
         uniform: args.uniform,
     };
     let tree = config.generate()?;
-    match args.format {
+    match args.format.unwrap_or(OutputFormat::Paren) {
         OutputFormat::Paren => outln!("{}", text::print(&tree)),
         OutputFormat::Gtree => out!("{}", gtree::print(&tree)),
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn graph(args: &GenArgs) -> Result<ExitCode, CliError> {
+    if args.format == Some(OutputFormat::Paren) {
+        return Err(CliError(
+            "--format paren cannot hold a graph's shared nodes and interior evaluations: print it as \
+             gtree (the default with --graph)"
+                .to_owned(),
+        ));
+    }
+    let config = RandomGraphConfig {
+        seed: args.seed,
+        plies: args.levels,
+        nodes: args.level_nodes.clone(),
+        children: args.width.clone(),
+        skip_probability: args.skip_probability,
+        values: args.values.clone(),
+    };
+    out!("{}", gtree::print(&config.generate()?));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -30,15 +30,37 @@ node that no line names as a child, and every node must be reachable from it; wi
 reachable from ID are allowed and are not part of the searched graph. Not for the parenthesis format";
 
 /// Reads and parses the tree at `path` (`-` for standard input); `root` chooses a gtree file's root.
-/// With the tree come each node's id as a gtree file wrote it (indexed by the node's arena index;
-/// `None` for the parenthesis format, which has no ids).
+pub fn read_tree(path: &str, format: Format, root: Option<&str>) -> Result<Tree, CliError> {
+    read(path, format, root, false).map(|(tree, _)| tree)
+}
+
+/// As [`read_tree`], with the id each node has in a gtree file (`ids[node.index()]`), or `None`
+/// for a tree read in the parenthesis format, whose nodes have no names.
 pub fn read_tree_with_ids(
     path: &str,
     format: Format,
     root: Option<&str>,
 ) -> Result<(Tree, Option<Vec<String>>), CliError> {
+    read(path, format, root, true)
+}
+
+/// Whether `path` is read as a gtree file in `format`.
+pub fn is_gtree(path: &str, format: Format) -> bool {
+    match format {
+        Format::Auto => Path::new(path).extension().is_some_and(|ext| ext == "gtree"),
+        chosen => chosen == Format::Gtree,
+    }
+}
+
+// Only a command that names nodes keeps their ids: a copy of each costs memory on large files.
+fn read(
+    path: &str,
+    format: Format,
+    root: Option<&str>,
+    keep_ids: bool,
+) -> Result<(Tree, Option<Vec<String>>), CliError> {
     let format = match format {
-        Format::Auto if Path::new(path).extension().is_some_and(|ext| ext == "gtree") => Format::Gtree,
+        Format::Auto if is_gtree(path, format) => Format::Gtree,
         Format::Auto if root.is_some() => {
             let (what, why) = if path == "-" {
                 ("standard input".to_owned(), "")
@@ -79,7 +101,15 @@ pub fn read_tree_with_ids(
                 let (line, column) = line_and_column(&bytes, e.valid_up_to());
                 CliError(format!("{name}:{line}:{column}: the file is not valid UTF-8"))
             })?;
-            gtree::parse_named(source, root).map(|(tree, ids)| (tree, Some(ids)))
+            if keep_ids {
+                gtree::parse_with_ids(source, root).map(|(tree, ids)| (tree, Some(ids)))
+            } else {
+                match root {
+                    Some(root) => gtree::parse_with_root(source, root),
+                    None => gtree::parse(source),
+                }
+                .map(|tree| (tree, None))
+            }
         }
         _ => text::parse_bytes(&bytes).map(|tree| (tree, None)),
     };
@@ -210,12 +240,16 @@ impl TargetArgs {
 
     /// Reads the tree file or sets up the game position.
     pub fn read(&self) -> Result<Target, CliError> {
-        self.read_with_ids().map(|(target, _)| target)
+        self.read_target(false).map(|(target, _)| target)
     }
 
     /// Reads the target like [`TargetArgs::read`], with each node's gtree id when the target is a
     /// gtree file (indexed by the node's arena index in the target's tree).
     pub fn read_with_ids(&self) -> Result<(Target, Option<Vec<String>>), CliError> {
+        self.read_target(true)
+    }
+
+    fn read_target(&self, keep_ids: bool) -> Result<(Target, Option<Vec<String>>), CliError> {
         let target = match (self.game, &self.file) {
             (Some(_), Some(file)) => {
                 Err(CliError(format!("give a tree file or --game, not both (the file was '{file}')")))
@@ -230,7 +264,7 @@ impl TargetArgs {
             )),
             (None, file) => {
                 let (tree, ids) =
-                    read_tree_with_ids(file.as_deref().unwrap_or("-"), self.format, self.root.as_deref())?;
+                    read(file.as_deref().unwrap_or("-"), self.format, self.root.as_deref(), keep_ids)?;
                 let Some(path) = self.path() else { return Ok((Target::Tree(tree), ids)) };
                 let (subtree, original) = tree.subtree(walk(&tree, path)?);
                 let ids = ids.map(|ids| original.iter().map(|node| ids[node.index()].clone()).collect());
@@ -310,5 +344,5 @@ pub fn parse_move<G: nullwindow::game::Game>(
     position: &G::Position,
     text: &str,
 ) -> Option<G::Move> {
-    game.moves(position).find(|mv| mv.to_string() == text)
+    game.legal_moves(position).into_iter().find(|mv| mv.to_string() == text)
 }

@@ -1,17 +1,20 @@
 //! The `nullwindow` command line: solve trees with every driver and check them against minimax, list
-//! the drivers, generate random trees, compare drivers on synthetic trees, divide a position into its
-//! moves' values, check another engine's claimed line, and (with no arguments) show a demo.
+//! the drivers, generate random trees, convert tree files between formats, compare drivers on
+//! synthetic trees, divide a position into its moves' values, check another engine's claimed line,
+//! audit another engine's search node by node, shrink a tree on which a command fails, and (with no arguments) show a demo.
 
 mod algos;
 mod audit;
 mod bench;
 mod check;
 mod compare;
+mod convert;
 mod divide;
 mod generate;
 mod input;
 mod output;
 mod progress;
+mod shrink;
 mod sizes;
 mod solve;
 mod trace;
@@ -48,8 +51,10 @@ enum Command {
     Solve(solve::SolveArgs),
     /// List every driver: name, kind, source document, and whether it is exact.
     Algos(algos::AlgosArgs),
-    /// Print a random tree, the same for the same seed on every platform.
+    /// Print a random tree (or game graph), the same for the same seed on every platform.
     Gen(generate::GenArgs),
+    /// Print a tree file in the other format (parenthesis or gtree); refuses to lose anything.
+    Convert(convert::ConvertArgs),
     /// Compare drivers on implicit synthetic trees, against the Knuth-Moore minimal tree.
     Compare(compare::CompareArgs),
     /// Every legal move at the root with its exact value (perft's divide, for values).
@@ -63,6 +68,9 @@ enum Command {
     /// One record per node a driver searches (JSON lines or a table), to diff against your engine.
     #[command(after_long_help = trace::RECORD_HELP)]
     Trace(trace::TraceArgs),
+    /// The smallest tree on which a command still fails (delta debugging); `{}` is the tree's file.
+    #[command(after_long_help = shrink::SHRINK_HELP)]
+    Shrink(shrink::ShrinkArgs),
     /// Benchmarks on published test sets: `bench connect4 FILE…` (Pons' positions and scores).
     #[command(subcommand)]
     Bench(bench::BenchCommand),
@@ -78,11 +86,13 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Algos(args)) => algos::run(&args),
         Some(Command::Gen(args)) => generate::run(&args),
+        Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Divide(args)) => divide::run(&args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Trace(args)) => trace::run(&args),
         Some(Command::Audit(args)) => audit::run(&args),
+        Some(Command::Shrink(args)) => shrink::run(&args),
         Some(Command::Bench(command)) => bench::run(&command),
     };
     match result {

@@ -1,0 +1,183 @@
+//! The shrinker: in-process predicates on random trees and graphs, and `nullwindow shrink` with a
+//! real external command.
+
+use nullwindow::game::{Game, Player};
+use nullwindow::reference::minimax;
+use nullwindow::tree::shrink::{shrink, try_shrink};
+use nullwindow::tree::{NodeId, Tree, gtree};
+use proptest::prelude::*;
+
+use crate::strategies::{game_graphs, shapes};
+
+/// A deliberately broken search: a MAX node stops at the first child worth 10 or more, a cut-off
+/// against a constant where alpha-beta compares with beta.
+fn broken_value(tree: &Tree, node: NodeId) -> i32 {
+    if tree.is_leaf(node) {
+        return tree.evaluation(node);
+    }
+    let values = tree.children(node).iter().map(|&child| broken_value(tree, child));
+    match tree.player(node) {
+        Player::Max => {
+            let mut best = i32::MIN;
+            for value in values {
+                best = best.max(value);
+                if best >= 10 {
+                    break;
+                }
+            }
+            best
+        }
+        Player::Min => values.min().unwrap_or(0),
+    }
+}
+
+fn broken_search_is_wrong(tree: &Tree) -> bool {
+    broken_value(tree, tree.root()) != minimax::search(tree, &tree.root(), u32::MAX).value
+}
+
+fn has_a_leaf_of_50(tree: &Tree) -> bool {
+    tree.post_order().into_iter().any(|node| tree.is_leaf(node) && tree.evaluation(node) >= 50)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn a_leaf_of_50_shrinks_to_that_leaf_alone(shape in shapes(5, 5, -99..=99)) {
+        let tree = shape.to_tree();
+        prop_assume!(has_a_leaf_of_50(&tree));
+        prop_assert_eq!(shrink(&tree, has_a_leaf_of_50).to_string(), "50");
+    }
+
+    /// The broken search shrinks to three nodes: a MAX root over a child worth 10 and a better one.
+    #[test]
+    fn a_wrong_cutoff_shrinks_to_the_smallest_tree_that_shows_it(shape in shapes(5, 5, -30..=30)) {
+        let tree = shape.to_tree();
+        prop_assume!(broken_search_is_wrong(&tree));
+        let smallest = shrink(&tree, broken_search_is_wrong);
+        prop_assert!(broken_search_is_wrong(&smallest));
+        prop_assert_eq!(smallest.to_string(), "(10 11)");
+        prop_assert_eq!(&shrink(&smallest, broken_search_is_wrong), &smallest, "idempotent");
+    }
+
+    /// On graphs: a test that needs a transposition and a value keeps both; the result still fails,
+    /// shrinking it again changes nothing, and the same input gives the same result.
+    #[test]
+    fn graphs_shrink_deterministically_to_a_fixpoint(graph in game_graphs(), depth in 1u32..=4) {
+        let fails = |tree: &Tree| tree.has_shared_nodes() && minimax::search(tree, &tree.root(), depth).value > 0;
+        prop_assume!(fails(&graph));
+        let mut tests = 0u64;
+        let shrunk = try_shrink(&graph, u64::MAX, |tree| Ok::<_, ()>(fails(tree)), |progress| tests = progress.tests).unwrap();
+        prop_assert!(shrunk.complete && shrunk.tests == tests && shrunk.kept <= shrunk.tests);
+        prop_assert!(fails(&shrunk.tree));
+        prop_assert!(shrunk.tree.node_count() <= 5, "{}", gtree::print(&shrunk.tree));
+        prop_assert_eq!(&shrink(&shrunk.tree, fails), &shrunk.tree, "idempotent");
+        prop_assert_eq!(&shrink(&graph, fails), &shrunk.tree, "deterministic");
+        prop_assert_eq!(&gtree::parse(&gtree::print(&shrunk.tree)).unwrap(), &shrunk.tree);
+    }
+}
+
+#[cfg(feature = "cli")]
+mod command_line {
+    use std::process::{Command, Output, Stdio};
+
+    fn nullwindow(args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_nullwindow"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    }
+
+    /// A file in the system's temporary directory with this test's own name, removed when dropped.
+    struct Scratch(std::path::PathBuf);
+
+    impl Scratch {
+        fn new(name: &str, contents: &[u8]) -> Self {
+            let path = std::env::temp_dir().join(format!("nullwindow-{}-{name}", std::process::id()));
+            std::fs::write(&path, contents).unwrap();
+            Self(path)
+        }
+
+        fn path(&self) -> &str {
+            self.0.to_str().unwrap()
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+
+    /// "Fails while the minimax value is above 5", with the `nullwindow` of this build.
+    fn value_above_five(extra: &str) -> String {
+        format!(
+            "test \"$('{}' solve {{}} --algo minimax --json {extra} | sed -n 's/^  \"value\": \\(.*\\),$/\\1/p')\" -le 5",
+            env!("CARGO_BIN_EXE_nullwindow")
+        )
+    }
+
+    #[test]
+    fn shrink_runs_a_real_command_down_to_a_small_tree() {
+        let big =
+            nullwindow(&["gen", "--seed", "5", "--width", "2..4", "--depth", "3..5", "--values=-20..20"]);
+        let input = Scratch::new("shrink-input.tree", &big.stdout);
+        let command = value_above_five("");
+        let output = nullwindow(&["shrink", input.path(), "--command", &command]);
+        assert!(output.status.success(), "{output:?}");
+        let smallest: nullwindow::tree::Tree =
+            String::from_utf8(output.stdout).unwrap().trim().parse().unwrap();
+        assert!(smallest.stats().nodes <= 5, "{smallest}");
+        let value = nullwindow::reference::minimax::search(&smallest, &smallest.root_id(), u32::MAX).value;
+        assert_eq!(value, 6, "still above 5, and moved toward 0 as far as it goes: {smallest}");
+        let note = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            note.starts_with("note: ")
+                && note.contains(" runs of the command, ")
+                && note.ends_with("down to 1 node\n"),
+            "{note}"
+        );
+    }
+
+    #[test]
+    fn shrink_keeps_a_gtree_input_in_gtree() {
+        let graph = nullwindow(&["gen", "--graph", "--seed", "2", "--levels", "5", "--values=-20..20"]);
+        let input = Scratch::new("shrink-input.gtree", &graph.stdout);
+        let command = value_above_five("--depth 3");
+        let tested = Command::new("sh").args(["-c", &command.replace("{}", input.path())]).status().unwrap();
+        assert_eq!(tested.code(), Some(1), "the seed's graph is worth more than 5 at depth 3");
+        let output = nullwindow(&["shrink", input.path(), "--command", &command, "--max-runs", "500"]);
+        assert!(output.status.success(), "{output:?}");
+        let text = String::from_utf8(output.stdout).unwrap();
+        let smallest = nullwindow::tree::gtree::parse(&text).unwrap();
+        assert!(smallest.stats().nodes < 5, "{text}");
+        // solve --json reads values from the side to move; the root may now be MIN.
+        let value = nullwindow::reference::minimax::search(&smallest, &smallest.root_id(), 3).value;
+        assert_eq!(smallest.player(smallest.root_id()).perspective(value), 6, "{text}");
+    }
+
+    #[test]
+    fn shrink_refuses_what_it_cannot_shrink() {
+        let error = |args: &[&str]| {
+            let output = nullwindow(args);
+            assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+            String::from_utf8(output.stderr).unwrap()
+        };
+        let file = "testdata/trees/teaching.tree";
+        assert_eq!(
+            error(&["shrink", file, "--command", "true {}"]),
+            "error: the command passes on the input (exit 0); nothing to shrink\n"
+        );
+        assert!(error(&["shrink", file, "--command", "false"]).starts_with("error: --command has no {}"));
+        assert_eq!(
+            error(&["shrink", file, "--command", "kill -9 $$ {}"]),
+            "error: the command was killed by signal 9: that is no verdict on the tree; shrinking stopped\n"
+        );
+        assert!(
+            error(&["shrink", file, "--command", "no-such-command-anywhere {}"])
+                .starts_with("error: the command exited 127: the shell could not run it (it said: "),
+        );
+    }
+}
