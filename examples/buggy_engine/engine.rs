@@ -12,6 +12,7 @@ use nullwindow::tree::{NodeId, Tree};
 /// The engine's infinity (any number above every value will do).
 pub const INF: i32 = 1_000_000;
 
+// ANCHOR: bugs
 /// A planted bug.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bug {
@@ -25,6 +26,7 @@ pub enum Bug {
     /// At the horizon the evaluation is returned from the first player's side, not the mover's.
     HorizonSign,
 }
+// ANCHOR_END: bugs
 
 impl Bug {
     /// Every bug, with the name the example's `--bug` takes.

@@ -17,12 +17,12 @@ use crate::strategies::{game_graphs, graphs_with_transpositions, trees};
 /// The example engine with planted bugs (`cargo run --example buggy_engine`), the same file.
 #[allow(dead_code)]
 #[path = "../../examples/buggy_engine/engine.rs"]
-mod buggy_engine;
+pub mod buggy_engine;
 
 use buggy_engine::{Bug, Flag};
 
 /// The buggy engine's records of a search of `tree` to `depth`, turned to MAX's side.
-fn engine_records(tree: &Tree, bug: Bug, depth: u32) -> Vec<Record<NodeId>> {
+pub fn engine_records(tree: &Tree, bug: Bug, depth: u32) -> Vec<Record<NodeId>> {
     let mut engine = buggy_engine::Engine::new(tree, bug);
     engine.search(depth);
     engine
@@ -329,4 +329,45 @@ fn the_committed_trace_of_the_buggy_engine_is_current() {
         "regenerate it: cargo run --example buggy_engine -- --bug fail-low-stored-exact \
         testdata/trees/fail-low-stored-exact.tree > testdata/audit/fail-low-stored-exact.jsonl"
     );
+}
+
+/// `shrink` with the audit as its test takes each planted bug's failing tree down to a handful of
+/// nodes, the smallest tree that can show the bug:
+/// * a sign error at the horizon shows at one MIN leaf under a MAX root: 2 nodes;
+/// * a shallower entry shows on a chain of 3: iteration 1 stores the root's horizon value 0, and
+///   iteration 2 takes it for the depth-2 value;
+/// * a fail-low result stored as exact needs 7: the storing node fails low only below a window
+///   narrowed two plies up (root, a first child that sets alpha, the MIN node between), and its
+///   result overstates its value only through a child cut off by a first grandchild better than
+///   the second: root, first child, MIN node, storing node, cut child, two leaves.
+#[test]
+fn shrink_takes_each_planted_bug_to_its_smallest_tree() {
+    let fails = |bug: Bug| {
+        move |tree: &Tree| {
+            audit::audit(tree, &engine_records(tree, bug, tree.height()), &Options::default()).first.is_some()
+        }
+    };
+    for (name, bug, most) in [
+        ("horizon-sign", Bug::HorizonSign, 2),
+        ("shallower-entry", Bug::ShallowerEntry, 3),
+        ("fail-low-stored-exact", Bug::FailLowStoredExact, 7),
+    ] {
+        let start = (0..500)
+            .map(|seed| {
+                let config = nullwindow::tree::random::RandomTreeConfig {
+                    seed,
+                    width: 2..=3,
+                    depth: 3..=4,
+                    values: -9..=9,
+                    ..Default::default()
+                };
+                config.generate().unwrap()
+            })
+            .find(|tree| fails(bug)(tree))
+            .unwrap_or_else(|| panic!("{name}: no failing tree among the seeds"));
+        let small = nullwindow::tree::shrink::shrink(&start, fails(bug));
+        assert!(fails(bug)(&small), "{name}: the shrunk tree {small} no longer fails");
+        let nodes = small.stats().nodes;
+        assert!(nodes <= most, "{name}: {small} has {nodes} nodes, more than {most}");
+    }
 }

@@ -334,3 +334,47 @@ fn every_chapter_is_compiled_as_a_doctest() {
         );
     }
 }
+
+/// The oracle chapter's worked session on the example engine's fail-low-stored-exact bug: the audit
+/// of its committed trace, the divide that explains the node, and the shrink's result. The shrink
+/// runs here through the library with the same test as the chapter's command (the example engine's
+/// records, audited), so that it needs no built example; the tree it gives is the committed one.
+#[test]
+#[cfg(feature = "cli")]
+fn book_audit_session_on_the_buggy_engine() {
+    use crate::audit::{buggy_engine::Bug, engine_records};
+    use nullwindow::oracle::audit::{self, Options};
+    use nullwindow::tree::Tree;
+
+    let big = "testdata/trees/fail-low-stored-exact.tree";
+    let mut text = run(&[
+        "audit",
+        big,
+        "--trace",
+        "testdata/audit/fail-low-stored-exact.jsonl",
+        "--values",
+        "side-to-move",
+    ]);
+    text.push_str(&run(&["divide", big, "--path", "1.0"]));
+    let fails = |tree: &Tree| {
+        let records = engine_records(tree, Bug::FailLowStoredExact, tree.height());
+        audit::audit(tree, &records, &Options::default()).first.is_some()
+    };
+    let tree: Tree = std::fs::read_to_string(big).unwrap().parse().unwrap();
+    let small = nullwindow::tree::shrink::shrink(&tree, fails);
+    let committed: Tree =
+        std::fs::read_to_string("testdata/trees/fail-low-stored-exact-small.tree").unwrap().parse().unwrap();
+    assert_eq!(small, committed, "the shrink now gives {small}");
+    text.push_str(&format!(
+        "$ nullwindow shrink {big} --command 'buggy_engine --bug fail-low-stored-exact {{}} | nullwindow audit {{}} --trace - --values side-to-move'\n{small}\n"
+    ));
+    text.push_str(&run(&[
+        "trace",
+        "testdata/trees/fail-low-stored-exact-small.tree",
+        "--algo",
+        "minimax",
+        "--output",
+        "table",
+    ]));
+    insta::assert_snapshot!(text);
+}
