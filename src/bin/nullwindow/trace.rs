@@ -134,6 +134,34 @@ struct Record {
     cutoff: Option<u32>,
 }
 
+impl Record {
+    /// The record of a node entered `visit`-th, in root pass `pass`; its result and what the table
+    /// did are filled in when the node returns.
+    fn entered(
+        visit: usize,
+        pass: u64,
+        path: Vec<u32>,
+        node: NodeName,
+        depth: u32,
+        window: (Value, Value),
+    ) -> Self {
+        Self {
+            event: None,
+            visit: visit as u64,
+            pass,
+            path,
+            node,
+            depth,
+            alpha: window.0,
+            beta: window.1,
+            result: None,
+            probe: None,
+            stored: None,
+            cutoff: None,
+        }
+    }
+}
+
 /// A search as a list of records (each complete, with its entry number `visit`) and the order of
 /// events: `(true, i)` when record `i`'s node is entered, `(false, i)` when it returns.
 struct Search {
@@ -372,20 +400,16 @@ fn call_tree(tree: &Tree, names: &Names, calls: &[Finished]) -> Search {
             if *next == 0 {
                 let Finished { node, depth, alpha, beta, result } = calls[call];
                 slot[call] = search.records.len();
-                search.records.push(Record {
-                    event: None,
-                    visit: search.records.len() as u64 + 1,
-                    pass: pass as u64 + 1,
-                    path: path.clone(),
-                    node: names.of(node),
+                let mut record = Record::entered(
+                    search.records.len() + 1,
+                    pass as u64 + 1,
+                    path.clone(),
+                    names.of(node),
                     depth,
-                    alpha,
-                    beta,
-                    result: Some(result),
-                    probe: None,
-                    stored: None,
-                    cutoff: None,
-                });
+                    (alpha, beta),
+                );
+                record.result = Some(result);
+                search.records.push(record);
                 search.events.push((true, slot[call]));
             }
             if let Some(&child) = children[call].get(*next) {
@@ -414,20 +438,17 @@ fn solved_nodes(tree: &Tree, names: &Names, driver: Driver, params: &SearchParam
             Perspective::Mover => for_max(tree.player(call.position), call.alpha, call.beta, call.result),
         };
         search.events.push((false, search.records.len()));
-        search.records.push(Record {
-            event: None,
-            visit: search.records.len() as u64 + 1,
-            pass: 1,
-            path: paths[call.position.index()].clone(),
-            node: names.of(call.position),
-            depth: call.depth,
-            alpha,
-            beta,
-            result: Some(result),
-            probe: None,
-            stored: None,
-            cutoff: None,
-        });
+        let path = paths[call.position.index()].clone();
+        let mut record = Record::entered(
+            search.records.len() + 1,
+            1,
+            path,
+            names.of(call.position),
+            call.depth,
+            (alpha, beta),
+        );
+        record.result = Some(result);
+        search.records.push(record);
     });
     search
 }
@@ -450,20 +471,8 @@ fn minimax(tree: &Tree, names: &Names, depth: u32) -> Search {
     let mut search = Search { records: Vec::new(), events: Vec::new() };
     let enter = |search: &mut Search, node: NodeId, path: Vec<u32>, remaining: u32| {
         let slot = search.records.len();
-        search.records.push(Record {
-            event: None,
-            visit: slot as u64 + 1,
-            pass: 1,
-            path: path.clone(),
-            node: names.of(node),
-            depth: remaining,
-            alpha: -INFINITY,
-            beta: INFINITY,
-            result: None,
-            probe: None,
-            stored: None,
-            cutoff: None,
-        });
+        let window = (-INFINITY, INFINITY);
+        search.records.push(Record::entered(slot + 1, 1, path.clone(), names.of(node), remaining, window));
         search.events.push((true, slot));
         Frame { node, path, remaining, slot, best: None, next_child: 0 }
     };
@@ -540,20 +549,8 @@ impl Tracer<Tree> for EngineTracer<'_> {
         self.stack.push((*position, slot, index));
         let path = self.stack[1..].iter().map(|&(_, _, index)| index).collect();
         let (alpha, beta, _) = for_max(self.tree.player(*position), alpha, beta, 0);
-        self.search.records.push(Record {
-            event: None,
-            visit: slot as u64 + 1,
-            pass: self.pass,
-            path,
-            node: self.names.of(*position),
-            depth,
-            alpha,
-            beta,
-            result: None,
-            probe: None,
-            stored: None,
-            cutoff: None,
-        });
+        let node = self.names.of(*position);
+        self.search.records.push(Record::entered(slot + 1, self.pass, path, node, depth, (alpha, beta)));
         self.search.events.push((true, slot));
     }
 
