@@ -122,8 +122,6 @@ impl<P> Record<P> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "kebab-case"))]
 pub enum Rule {
-    /// The window is empty (`alpha >= beta`): no search result can be read against it.
-    EmptyWindow,
     /// The result failed low (`result <= alpha`), but the value is above it.
     FailLow,
     /// The result failed high (`result >= beta`), but the value is below it.
@@ -139,7 +137,6 @@ impl Rule {
     #[must_use]
     pub const fn describe(self) -> &'static str {
         match self {
-            Self::EmptyWindow => "the window is empty (alpha >= beta)",
             Self::FailLow => "a result at or below alpha must be an upper bound on the value",
             Self::FailHigh => "a result at or above beta must be a lower bound on the value",
             Self::Inside => "a result inside the window must be the value",
@@ -151,7 +148,6 @@ impl Rule {
 impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Self::EmptyWindow => "empty-window",
             Self::FailLow => "fail-low",
             Self::FailHigh => "fail-high",
             Self::Inside => "inside",
@@ -252,9 +248,6 @@ fn judge<G: Game>(
 ) -> Option<Violation> {
     let value = exact.value(&record.position, record.depth);
     let violation = |rule, allowed| Some(Violation { record: index, rule, exact: value, allowed });
-    if record.alpha >= record.beta {
-        return violation(Rule::EmptyWindow, None);
-    }
     if !options.deeper_entries {
         return broken_rule(record, value).and_then(|rule| violation(rule, None));
     }
@@ -271,7 +264,10 @@ fn judge<G: Game>(
     violation(rule, Some(allowed.into_iter().collect()))
 }
 
-/// The rule `record` breaks if the node's value is `value`.
+/// The rule `record` breaks if the node's value is `value`. A window with `alpha >= beta` is read
+/// by the same rules in the same order: Plaat's `AlphaBetaWithMemory` narrows the window to an
+/// exact table entry and searches on with `alpha == beta`, and every result then still says
+/// something true or false (at most `alpha`, or at least `beta`).
 const fn broken_rule<P>(record: &Record<P>, value: Value) -> Option<Rule> {
     let result = record.result;
     let window_holds = if result <= record.alpha {

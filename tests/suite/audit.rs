@@ -62,7 +62,7 @@ fn first_false_claim(tree: &Tree, records: &[Record<NodeId>]) -> Option<usize> {
             Some(Bound::Upper) => record.result >= value,
             Some(Bound::Exact) => record.result == value,
         };
-        record.alpha >= record.beta || !window_holds || !stored_holds
+        !window_holds || !stored_holds
     })
 }
 
@@ -370,4 +370,19 @@ fn shrink_takes_each_planted_bug_to_its_smallest_tree() {
         let nodes = small.stats().nodes;
         assert!(nodes <= most, "{name}: {small} has {nodes} nodes, more than {most}");
     }
+}
+
+/// Plaat's `AlphaBetaWithMemory` narrows its window to an exact table entry and searches on with
+/// `alpha == beta`; such a call still makes a claim (at most alpha, or at least beta), and the
+/// corrected listing's claims hold. Found by `every_exact_driver_audits_clean`.
+#[test]
+fn a_call_with_alpha_equal_to_beta_is_judged_by_the_same_rules() {
+    // nullwindow gen --graph --seed 29 --levels 4 --level-nodes 2..4 --width 1..3 --values -9..9
+    let graph = "0 -4 W 1 11\n1 9 B 2 10\n2 0 W 3 6 9\n3 -6 B 4 5\n4 -1 W\n5 1 W\n6 7 B 7 8\n7 -2 W\n\
+                 8 9 W\n9 -1 B 5\n10 4 W 3\n11 6 B 10 7\n";
+    let tree = nullwindow::tree::gtree::parse(graph).unwrap();
+    let records = records_of(&tree, Driver::PlaatAlphaBetaWithMemoryCorrected, &whole(&tree));
+    assert!(records.iter().any(|record| record.alpha == record.beta), "no call with alpha == beta");
+    let report = audit::audit(&tree, &records, &Options::default());
+    assert!(report.first.is_none(), "{report:?}");
 }

@@ -474,18 +474,15 @@ impl Verdict {
             None => format!("its value is {}", shown(violation.exact)),
         };
         let rule = violation.rule;
-        match rule {
-            Rule::EmptyWindow => format!("{name}:{}: {node}: {}", record.line, rule.describe()),
-            _ => format!(
-                "{name}:{}: {node}, searched {} deep with the window ({}, {}), returned {}{stored}, but {value}: {rule}: {}",
-                record.line,
-                crate::output::counted(u128::from(record.depth), "ply", "plies"),
-                record.alpha,
-                record.beta,
-                record.result,
-                rule.describe()
-            ),
-        }
+        format!(
+            "{name}:{}: {node}, searched {} deep with the window ({}, {}), returned {}{stored}, but {value}: {rule}: {}",
+            record.line,
+            crate::output::counted(u128::from(record.depth), "ply", "plies"),
+            record.alpha,
+            record.beta,
+            record.result,
+            rule.describe()
+        )
     }
 
     fn json(&self, raw: &[RawRecord], side_to_move: bool) -> JsonVerdict {
