@@ -87,8 +87,11 @@ pub struct AuditArgs {
     json: bool,
 }
 
-/// A record as read, before its node is found: the line it came from and what it names.
+/// A record as read, before its node is found: the line it came from and what it names. The
+/// `--json` verdict repeats it as read.
+#[derive(Serialize)]
 struct RawRecord {
+    /// The line of the record in the trace (from 1).
     line: usize,
     path: Option<Vec<u32>>,
     node: Option<Json>,
@@ -97,6 +100,21 @@ struct RawRecord {
     beta: Value,
     result: Value,
     stored: Option<Bound>,
+}
+
+impl RawRecord {
+    /// The record for the library, once its node is found (values still as the trace gives them).
+    fn at<P>(&self, position: P, path: Option<Vec<u32>>) -> Record<P> {
+        Record {
+            position,
+            path,
+            depth: self.depth,
+            alpha: self.alpha,
+            beta: self.beta,
+            result: self.result,
+            stored: self.stored,
+        }
+    }
 }
 
 pub fn run(args: &AuditArgs) -> Result<ExitCode, CliError> {
@@ -312,16 +330,7 @@ fn tree_records(
                 (Some(node), _) | (None, Some(node)) => node,
                 (None, None) => unreachable!("parse_record requires a path or a node"),
             };
-            let record = Record {
-                position,
-                path: record.path.clone(),
-                depth: record.depth,
-                alpha: record.alpha,
-                beta: record.beta,
-                result: record.result,
-                stored: record.stored,
-            };
-            Ok(oriented(record, tree.player(position), values))
+            Ok(oriented(record.at(position, record.path.clone()), tree.player(position), values))
         })
         .collect()
 }
@@ -383,16 +392,7 @@ fn game_records<G: Game, E: std::fmt::Display>(
                 (None, None) => unreachable!("parse_record requires a path or a node"),
             };
             let player = game.to_move(&position);
-            let record = Record {
-                position,
-                path,
-                depth: record.depth,
-                alpha: record.alpha,
-                beta: record.beta,
-                result: record.result,
-                stored: record.stored,
-            };
-            Ok(oriented(record, player, values))
+            Ok(oriented(record.at(position, path), player, values))
         })
         .collect()
 }
@@ -452,26 +452,34 @@ impl Verdict {
         );
     }
 
+    /// A violation's exact value and allowed values (sorted), from the side the records' values are
+    /// from: MAX's, or with `side_to_move` the side to move at the node.
+    fn seen(&self, violation: &Violation, side_to_move: bool) -> (Value, Option<Vec<Value>>) {
+        let flip = side_to_move && self.min_to_move[violation.record];
+        let shown = |value: Value| if flip { value.saturating_neg() } else { value };
+        let allowed = violation.allowed.as_ref().map(|allowed| {
+            let mut allowed: Vec<Value> = allowed.iter().map(|&v| shown(v)).collect();
+            allowed.sort_unstable();
+            allowed
+        });
+        (shown(violation.exact), allowed)
+    }
+
     /// One violation as a message: where, what was claimed, what the value is, which rule failed.
     fn describe(&self, name: &str, raw: &[RawRecord], violation: &Violation, side_to_move: bool) -> String {
         let record = &raw[violation.record];
-        let flip = side_to_move && self.min_to_move[violation.record];
-        let shown = |value: Value| if flip { value.saturating_neg() } else { value };
         let node = node_name(record);
         let stored =
             record.stored.map_or_else(String::new, |bound| format!(" and stored it as {}", bound.name()));
-        let value = match &violation.allowed {
-            Some(allowed) => {
-                let mut allowed: Vec<Value> = allowed.iter().map(|&v| shown(v)).collect();
-                allowed.sort_unstable();
+        let value = match self.seen(violation, side_to_move) {
+            (exact, Some(allowed)) => {
                 let list: Vec<String> = allowed.iter().map(ToString::to_string).collect();
                 format!(
-                    "its value is {} (the values its all-or-none extensions give are {}, and none allows it)",
-                    shown(violation.exact),
+                    "its value is {exact} (the values its all-or-none extensions give are {}, and none allows it)",
                     list.join(", ")
                 )
             }
-            None => format!("its value is {}", shown(violation.exact)),
+            (exact, None) => format!("its value is {exact}"),
         };
         let rule = violation.rule;
         format!(
@@ -485,28 +493,10 @@ impl Verdict {
         )
     }
 
-    fn json(&self, raw: &[RawRecord], side_to_move: bool) -> JsonVerdict {
+    fn json<'a>(&self, raw: &'a [RawRecord], side_to_move: bool) -> JsonVerdict<'a> {
         let entry = |violation: &Violation| {
-            let record = &raw[violation.record];
-            let flip = side_to_move && self.min_to_move[violation.record];
-            let shown = |value: Value| if flip { value.saturating_neg() } else { value };
-            JsonViolation {
-                line: record.line,
-                path: record.path.clone(),
-                node: record.node.clone(),
-                depth: record.depth,
-                alpha: record.alpha,
-                beta: record.beta,
-                result: record.result,
-                stored: record.stored,
-                rule: violation.rule,
-                exact: shown(violation.exact),
-                allowed: violation.allowed.as_ref().map(|allowed| {
-                    let mut allowed: Vec<Value> = allowed.iter().map(|&v| shown(v)).collect();
-                    allowed.sort_unstable();
-                    allowed
-                }),
-            }
+            let (exact, allowed) = self.seen(violation, side_to_move);
+            JsonViolation { record: &raw[violation.record], rule: violation.rule, exact, allowed }
         };
         JsonVerdict {
             ok: self.report.first.is_none(),
@@ -551,16 +541,10 @@ fn node_name(record: &RawRecord) -> String {
 }
 
 #[derive(Serialize)]
-struct JsonViolation {
-    /// The line of the record in the trace (from 1).
-    line: usize,
-    path: Option<Vec<u32>>,
-    node: Option<Json>,
-    depth: u32,
-    alpha: Value,
-    beta: Value,
-    result: Value,
-    stored: Option<Bound>,
+struct JsonViolation<'a> {
+    /// The record as read, with its line.
+    #[serde(flatten)]
+    record: &'a RawRecord,
     rule: Rule,
     /// The exact value, from the side the records' values are from.
     exact: Value,
@@ -568,13 +552,13 @@ struct JsonViolation {
 }
 
 #[derive(Serialize)]
-struct JsonVerdict {
+struct JsonVerdict<'a> {
     ok: bool,
     /// The line of the first record that breaks a rule.
     record: Option<usize>,
     records: usize,
     violations: usize,
     order: Order,
-    first: Option<JsonViolation>,
-    cause: Option<JsonViolation>,
+    first: Option<JsonViolation<'a>>,
+    cause: Option<JsonViolation<'a>>,
 }
