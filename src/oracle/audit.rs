@@ -31,10 +31,11 @@
 //! either in **completion** order (a node is written when it returns, after its children, as the
 //! crate's `trace` writes them) or in **entry** order (a node is written when it is entered, before
 //! its children); [`audit`] tells which from the records (or takes [`Options::order`]). The
-//! [`Report::first`] violation is the first in the file; [`Report::cause`] is the first violation,
-//! among the records of that node's own search (the run of its descendants written just before it in
-//! completion order, just after it in entry order), that has no violating descendant of its own:
-//! the node to look at first.
+//! [`Report::first`] violation is the first in the file. In completion order it is already the node
+//! to look at first: its descendants were written before it, and none broke a rule. In entry order
+//! the root of a wrong search comes first, so [`Report::cause`] is the first violation among the
+//! records of that node's own search (the run of its descendants written just after it) that has no
+//! violating descendant of its own.
 //!
 //! # Example
 //!
@@ -211,7 +212,8 @@ pub struct Report {
     /// The first record (in list order) that breaks a rule.
     pub first: Option<Violation>,
     /// The earliest cause of [`Report::first`]: the first violating record within that node's own
-    /// search that has no violating descendant (the first violation itself when none lies below).
+    /// search that has no violating descendant (the first violation itself when none lies below,
+    /// which in completion order is always the case: children are written first).
     pub cause: Option<Violation>,
     /// The order the records were read in.
     pub order: Order,
@@ -345,21 +347,19 @@ fn earliest_cause<G: Game>(
     first: usize,
     order: Order,
 ) -> Violation {
-    // The node's own search: the run of records below it, on the side the order puts children.
-    let below = |index: usize| lies_below(game, &records[index], &records[first]);
-    let span: Vec<usize> = match order {
-        Order::Completion => {
-            let mut span: Vec<usize> = (0..first).rev().take_while(|&index| below(index)).collect();
-            span.reverse();
-            span
-        }
-        Order::Entry => (first + 1..records.len()).take_while(|&index| below(index)).collect(),
+    let violation = |index: usize| violations[index].clone().expect("only violating records are candidates");
+    // In completion order a node's own search is written before it, and `first` is the first
+    // violation in the file: nothing below it breaks a rule.
+    if order == Order::Completion {
+        return violation(first);
+    }
+    // In entry order it is written after it: the run of records below `first`. The cause is the
+    // first violating record there whose own run holds no violation.
+    let run_below = |top: usize| {
+        (top + 1..records.len()).take_while(move |&index| lies_below(game, &records[index], &records[top]))
     };
-    let violating: Vec<usize> = span.into_iter().filter(|&index| violations[index].is_some()).collect();
-    let root_cause = violating.iter().copied().find(|&candidate| {
-        !violating
-            .iter()
-            .any(|&other| other != candidate && lies_below(game, &records[other], &records[candidate]))
-    });
-    violations[root_cause.unwrap_or(first)].clone().expect("only violating records are candidates")
+    let root_cause = run_below(first)
+        .filter(|&index| violations[index].is_some())
+        .find(|&candidate| run_below(candidate).all(|index| violations[index].is_none()));
+    violation(root_cause.unwrap_or(first))
 }
