@@ -166,7 +166,7 @@ proptest! {
     }
 
     /// With deeper table entries the engine need not return the depth-limited value; it still
-    /// passes the witness criterion at every node, but the exact rules catch it on some graph.
+    /// passes the witness criterion at every node.
     #[test]
     fn the_deeper_entries_engine_audits_clean_under_the_witness_criterion(graph in game_graphs(), depth in 1u32..=5) {
         let params = SearchParams { depth, deeper_entries: true, iterative_deepening: true, ..SearchParams::default() };
