@@ -87,6 +87,52 @@ pub struct Tree {
     max_width: u32,
 }
 
+/// The part of a graph given as child lists (`children[n]`: the children of node `n`, in order)
+/// that `root` reaches, as a [`Tree`] numbered depth-first in preorder, first children first (the
+/// order the `gtree` reader numbers nodes in), and each new node's number in the lists. `label`
+/// gives a node its evaluation and player, told the player of the parent it is first reached from
+/// (`None` at the root); it is asked once per node, parents first.
+pub(crate) fn from_child_lists(
+    root: u32,
+    children: &[Vec<u32>],
+    mut label: impl FnMut(u32, Option<Player>) -> (Value, Player),
+) -> (Tree, Vec<u32>) {
+    let unnumbered = u32::MAX;
+    let mut new_id = vec![unnumbered; children.len()];
+    let mut order = vec![root];
+    let mut labels = vec![label(root, None)];
+    new_id[root as usize] = 0;
+    let mut stack = vec![(root, 0usize)];
+    while let Some((node, next)) = stack.last_mut() {
+        let node = *node;
+        let Some(&child) = children[node as usize].get(*next) else {
+            stack.pop();
+            continue;
+        };
+        *next += 1;
+        if new_id[child as usize] == unnumbered {
+            new_id[child as usize] = u32::try_from(order.len()).unwrap_or(unnumbered);
+            let parent_player = labels[new_id[node as usize] as usize].1;
+            labels.push(label(child, Some(parent_player)));
+            order.push(child);
+            stack.push((child, 0));
+        }
+    }
+    let mut nodes = Vec::with_capacity(order.len());
+    let mut edges = Vec::new();
+    for (&node, (evaluation, player)) in order.iter().zip(labels) {
+        let kept = &children[node as usize];
+        nodes.push(Node {
+            evaluation,
+            player,
+            first_edge: u32::try_from(edges.len()).unwrap_or(u32::MAX),
+            child_count: u32::try_from(kept.len()).unwrap_or(u32::MAX),
+        });
+        edges.extend(kept.iter().map(|&child| NodeId(new_id[child as usize])));
+    }
+    (Tree::from_parts(nodes, edges, NodeId(0)), order)
+}
+
 /// Sizes of a tree, counted over distinct nodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TreeStats {
@@ -162,31 +208,14 @@ impl Tree {
     /// ```
     #[must_use]
     pub fn subtree(&self, node: NodeId) -> (Self, Vec<NodeId>) {
-        let mut new_id = vec![u32::MAX; self.nodes.len()];
-        let mut original = vec![node];
-        new_id[node.index()] = 0;
-        // Depth-first preorder, first children first: each node is numbered when first reached.
-        let mut stack = vec![node];
-        while let Some(current) = stack.pop() {
-            for &child in self.children(current).iter().rev() {
-                if new_id[child.index()] == u32::MAX {
-                    new_id[child.index()] = 0; // claimed; numbered in preorder below
-                    stack.push(child);
-                }
-            }
-            if current != node {
-                new_id[current.index()] = original.len() as u32;
-                original.push(current);
-            }
-        }
-        let mut nodes = Vec::with_capacity(original.len());
-        let mut edges = Vec::new();
-        for &old in &original {
-            let first_edge = edges.len() as u32;
-            edges.extend(self.children(old).iter().map(|child| NodeId(new_id[child.index()])));
-            nodes.push(Node { first_edge, ..self.nodes[old.index()] });
-        }
-        (Self::from_parts(nodes, edges, NodeId(0)), original)
+        let children: Vec<Vec<u32>> = (0..self.nodes.len())
+            .map(|i| self.edges[self.edge_range(NodeId(i as u32))].iter().map(|c| c.0).collect())
+            .collect();
+        let (tree, original) = from_child_lists(node.0, &children, |old, _| {
+            let kept = self.nodes[old as usize];
+            (kept.evaluation, kept.player)
+        });
+        (tree, original.into_iter().map(NodeId).collect())
     }
 
     /// Every node reachable from the root, each once, children before parents.

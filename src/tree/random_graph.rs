@@ -45,7 +45,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
 use super::random::{ConfigError, MAX_GENERATED_NODES, draw_below, draw_probability, draw_u32, draw_value};
-use super::{Node, NodeId, Tree};
+use super::{Tree, from_child_lists};
 use crate::game::Player;
 use crate::value::{Value, is_admissible};
 
@@ -172,39 +172,19 @@ impl RandomGraphConfig {
     }
 }
 
-/// The graph reachable from node 0, renumbered in preorder as the `gtree` reader numbers it.
+/// The graph reachable from node 0, renumbered in preorder as the `gtree` reader numbers it; a node's
+/// colour is its level's (MAX on even levels).
 fn number_in_preorder(children: &[Vec<usize>], evaluations: &[Value], first: &[usize]) -> Tree {
-    let unnumbered = u32::MAX;
-    let mut new_id = vec![unnumbered; children.len()];
-    let mut order = vec![0usize];
-    new_id[0] = 0;
-    let mut stack = vec![(0usize, 0usize)];
-    while let Some((node, next)) = stack.last_mut() {
-        let node = *node;
-        let Some(&child) = children[node].get(*next) else {
-            stack.pop();
-            continue;
-        };
-        *next += 1;
-        if new_id[child] == unnumbered {
-            new_id[child] = u32::try_from(order.len()).unwrap_or(unnumbered);
-            order.push(child);
-            stack.push((child, 0));
-        }
-    }
-    let mut nodes = Vec::with_capacity(order.len());
-    let mut edges = Vec::new();
-    for &node in &order {
+    let lists: Vec<Vec<u32>> = children
+        .iter()
+        .map(|links| links.iter().map(|&child| u32::try_from(child).unwrap_or(u32::MAX)).collect())
+        .collect();
+    from_child_lists(0, &lists, |node, _| {
+        let node = node as usize;
         let level = first.partition_point(|&start| start <= node) - 1;
-        nodes.push(Node {
-            evaluation: evaluations[node],
-            player: if level % 2 == 0 { Player::Max } else { Player::Min },
-            first_edge: u32::try_from(edges.len()).unwrap_or(u32::MAX),
-            child_count: u32::try_from(children[node].len()).unwrap_or(u32::MAX),
-        });
-        edges.extend(children[node].iter().map(|&child| NodeId(new_id[child])));
-    }
-    Tree::from_parts(nodes, edges, NodeId(0))
+        (evaluations[node], if level % 2 == 0 { Player::Max } else { Player::Min })
+    })
+    .0
 }
 
 #[cfg(test)]

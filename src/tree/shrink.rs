@@ -37,7 +37,7 @@
 
 use std::convert::Infallible;
 
-use super::{Node, NodeId, Tree};
+use super::{NodeId, Tree, from_child_lists};
 use crate::game::Player;
 use crate::value::Value;
 
@@ -168,46 +168,16 @@ impl Work {
     /// The tree reachable from the root, numbered in preorder. A `printable` tree gets players by
     /// depth from a MAX root and interior evaluations 0, as the parenthesis format would read it.
     fn to_tree(&self, printable: bool) -> Tree {
-        let unnumbered = u32::MAX;
-        let mut new_id = vec![unnumbered; self.children.len()];
-        let mut order = vec![self.root];
-        let mut players = vec![if printable { Player::Max } else { self.player[self.root as usize] }];
-        new_id[self.root as usize] = 0;
-        let mut stack = vec![(self.root, 0usize)];
-        while let Some((node, next)) = stack.last_mut() {
-            let node = *node;
-            let Some(&child) = self.children[node as usize].get(*next) else {
-                stack.pop();
-                continue;
-            };
-            *next += 1;
-            if new_id[child as usize] == unnumbered {
-                new_id[child as usize] = u32::try_from(order.len()).unwrap_or(unnumbered);
-                let player = if printable {
-                    players[new_id[node as usize] as usize].opponent()
-                } else {
-                    self.player[child as usize]
-                };
-                order.push(child);
-                players.push(player);
-                stack.push((child, 0));
+        from_child_lists(self.root, &self.children, |node, parent| {
+            let node = node as usize;
+            if printable {
+                let evaluation = if self.children[node].is_empty() { self.evaluation[node] } else { 0 };
+                (evaluation, parent.map_or(Player::Max, Player::opponent))
+            } else {
+                (self.evaluation[node], self.player[node])
             }
-        }
-        let mut nodes = Vec::with_capacity(order.len());
-        let mut edges = Vec::new();
-        for (&node, player) in order.iter().zip(players) {
-            let children = &self.children[node as usize];
-            let evaluation =
-                if printable && !children.is_empty() { 0 } else { self.evaluation[node as usize] };
-            nodes.push(Node {
-                evaluation,
-                player,
-                first_edge: u32::try_from(edges.len()).unwrap_or(u32::MAX),
-                child_count: u32::try_from(children.len()).unwrap_or(u32::MAX),
-            });
-            edges.extend(children.iter().map(|&child| NodeId(new_id[child as usize])));
-        }
-        Tree::from_parts(nodes, edges, NodeId(0))
+        })
+        .0
     }
 }
 
