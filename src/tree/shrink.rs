@@ -37,6 +37,7 @@
 
 use std::convert::Infallible;
 
+use super::text::printed_sizes;
 use super::{NodeId, Tree, from_child_lists};
 use crate::game::Player;
 use crate::value::Value;
@@ -235,7 +236,7 @@ impl<E> Shrinker<'_, E> {
         let mut node = 0;
         'nodes: while node < self.node_count() {
             let work = Work::new(&self.current);
-            let sizes = expanded_sizes(&self.current);
+            let sizes = printed_sizes(&self.current);
             let id = NodeId(node);
             let children = self.current.children(id);
             let mut replacements: Vec<u32> = Vec::new();
@@ -356,16 +357,6 @@ impl<E> Shrinker<'_, E> {
         }
         Ok(())
     }
-}
-
-/// How many nodes each subtree has with shared nodes counted once per path, saturating.
-fn expanded_sizes(tree: &Tree) -> Vec<u64> {
-    let mut size = vec![0u64; tree.node_count()];
-    for node in tree.post_order() {
-        size[node.index()] =
-            tree.children(node).iter().fold(1u64, |total, child| total.saturating_add(size[child.index()]));
-    }
-    size
 }
 
 #[cfg(test)]

@@ -236,12 +236,18 @@ pub fn losses(tree: &Tree) -> Vec<Loss> {
 /// ```
 #[must_use]
 pub fn printed_node_count(tree: &Tree) -> u64 {
+    printed_sizes(tree)[tree.root_id().index()]
+}
+
+/// [`printed_node_count`] of the subtree below every node reachable from the root, by arena index
+/// (0 for nodes the root does not reach).
+pub(crate) fn printed_sizes(tree: &Tree) -> Vec<u64> {
     let mut size = vec![0u64; tree.node_count()];
     for node in tree.post_order() {
         size[node.index()] =
             tree.children(node).iter().fold(1u64, |total, child| total.saturating_add(size[child.index()]));
     }
-    size[tree.root_id().index()]
+    size
 }
 
 #[derive(Debug, PartialEq, Eq)]
