@@ -12,6 +12,7 @@ use nullwindow::tree::synthetic::{Model, SyntheticConfig, SyntheticTree};
 use serde::Serialize;
 
 use crate::CliError;
+use crate::ordering::OrderingArgs;
 use crate::output::outln;
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -58,6 +59,8 @@ pub struct CompareArgs {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    heuristics: OrderingArgs,
 }
 
 pub fn run(args: &CompareArgs) -> Result<ExitCode, CliError> {
@@ -80,13 +83,14 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode, CliError> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     let known: Vec<_> = trees.iter().map(SyntheticTree::known_value).collect();
-    let params = SearchParams {
+    let mut params = SearchParams {
         depth: args.depth,
         first_guess: None,
         tt_entries: args.tt_entries,
         iterative_deepening: args.iterative,
         ..SearchParams::default()
     };
+    args.heuristics.apply(&mut params);
     let bar = crate::progress::bar((trees.len() * drivers.len()) as u64, "searches", "");
     let rows = compare(&trees, &known, &drivers, &params, |done, _total| bar.set_position(done as u64));
     bar.finish_and_clear();

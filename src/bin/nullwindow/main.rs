@@ -12,6 +12,7 @@ mod convert;
 mod divide;
 mod generate;
 mod input;
+mod ordering;
 mod output;
 mod progress;
 mod shrink;

@@ -15,6 +15,7 @@ use serde::Serialize;
 
 use crate::CliError;
 use crate::input::{Target, TargetArgs, with_game};
+use crate::ordering::OrderingArgs;
 use crate::output::outln;
 
 /// The searches recurse once per level; this stack holds [`MAX_SEARCH_HEIGHT`] levels of the deepest
@@ -52,6 +53,8 @@ pub struct SolveArgs {
     /// one's first guess (their counts then include every iteration).
     #[arg(long)]
     iterative: bool,
+    #[command(flatten)]
+    ordering: OrderingArgs,
 }
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
@@ -64,13 +67,14 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     {
         leave_out_deepening_drivers(&mut drivers, list, depth);
     }
-    let params = SearchParams {
+    let mut params = SearchParams {
         depth: args.depth.unwrap_or(u32::MAX),
         first_guess: args.first_guess,
         tt_entries: args.tt_entries,
         iterative_deepening: args.iterative,
         ..SearchParams::default()
     };
+    args.ordering.apply(&mut params);
     let view = View { root_player: target.root_player(), reference: target.reference() };
     with_game!(&target, game => {
         let report = search(game, target.tree(), view.reference, &drivers, &params)?;

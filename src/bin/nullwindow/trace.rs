@@ -51,6 +51,7 @@ use serde::Serialize;
 
 use crate::CliError;
 use crate::input::{Format, ROOT_HELP, read_tree_with_ids};
+use crate::ordering::OrderingArgs;
 use crate::solve::on_search_thread;
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -98,6 +99,8 @@ pub struct TraceArgs {
     /// still answers and narrows), so that its records line up with a plain engine's.
     #[arg(long)]
     file_order: bool,
+    #[command(flatten)]
+    ordering: OrderingArgs,
     /// The output format.
     #[arg(long = "output", value_enum, default_value_t = TraceFormat::Jsonl)]
     output: TraceFormat,
@@ -320,6 +323,7 @@ fn trace(
         tt_entries: args.tt_entries,
         ..SearchParams::default()
     };
+    args.ordering.apply(&mut params);
     if args.file_order {
         params.table_move_first = false;
         params.killers = false;
