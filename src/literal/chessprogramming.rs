@@ -23,8 +23,8 @@ use crate::game::Game;
 use crate::value::{INFINITY, Value};
 
 // ANCHOR: mtdf
-/// `mtdf` (seed 002, line 13): a `do … while` over null-window calls, the root's bounds in
-/// `bound[0]` (lower) and `bound[1]` (upper).
+/// `mtdf` (Chessprogramming wiki, "MTD(f)", line 13): a `do … while` over null-window calls, the
+/// root's bounds in `bound[0]` (lower) and `bound[1]` (upper).
 pub fn mtdf<G: Game>(search: &mut Search<'_, G>, root: &G::Position, mut f: Value, depth: u32) -> Value {
     let mut bound = [-INFINITY, INFINITY]; // lower, upper
     loop {

@@ -58,7 +58,7 @@ pub fn alpha_beta<G: Game>(
 }
 
 // ANCHOR: alpha_beta
-/// `AlphaBeta` (seed 003, lines 41–55): fail-soft negamax, no memory.
+/// `AlphaBeta` (the Russian article after Kornilov, lines 41–55): fail-soft negamax, no memory.
 pub fn alpha_beta_listing<G: Game>(
     search: &mut Search<'_, G>,
     position: &G::Position,
@@ -90,8 +90,9 @@ pub fn alpha_beta_listing<G: Game>(
 // ANCHOR_END: alpha_beta
 
 // ANCHOR: mtdf
-/// The first `MTDF` (seed 003, lines 19–37): null windows `(test, test + 1)` from the static
-/// evaluation; a result above `test` raises `min` to it, any other lowers `max` to it.
+/// The first `MTDF` (the Russian article after Kornilov, lines 19–37): null windows
+/// `(test, test + 1)` from the static evaluation; a result above `test` raises `min` to it, any
+/// other lowers `max` to it.
 pub fn mtdf<G: Game>(search: &mut Search<'_, G>, root: &G::Position, depth: u32) -> Value {
     let mut min = -INFINITY;
     let mut max = INFINITY;
@@ -113,8 +114,8 @@ pub fn mtdf<G: Game>(search: &mut Search<'_, G>, root: &G::Position, depth: u32)
 // ANCHOR_END: mtdf
 
 // ANCHOR: search_mt
-/// `SearchMT` (seed 003, lines 61–75): like `MTDF`, but whenever the interval `[min, max]` is two or
-/// more wide, the next test is its middle. A `do … while`.
+/// `SearchMT` (the Russian article after Kornilov, lines 61–75): like `MTDF`, but whenever the
+/// interval `[min, max]` is two or more wide, the next test is its middle. A `do … while`.
 pub fn search_mt<G: Game>(search: &mut Search<'_, G>, root: &G::Position, depth: u32) -> Value {
     let mut min = -INFINITY;
     let mut max = INFINITY;
@@ -141,7 +142,8 @@ pub fn search_mt<G: Game>(search: &mut Search<'_, G>, root: &G::Position, depth:
 // ANCHOR_END: search_mt
 
 // ANCHOR: iterative_deepening
-/// The second `MTDF` (seed 003, lines 79–95): the first guess `test` comes from the caller.
+/// The second `MTDF` (the Russian article after Kornilov, lines 79–95): the first guess `test`
+/// comes from the caller.
 pub fn mtdf_from<G: Game>(
     search: &mut Search<'_, G>,
     root: &G::Position,
@@ -164,8 +166,8 @@ pub fn mtdf_from<G: Game>(
     min
 }
 
-/// `IterativeDeepening` (seed 003, lines 97–107): `MTDF` at depths 1 to `max_depth`, starting from
-/// the static evaluation, each result the next first guess.
+/// `IterativeDeepening` (the Russian article after Kornilov, lines 97–107): `MTDF` at depths 1 to
+/// `max_depth`, starting from the static evaluation, each result the next first guess.
 pub fn iterative_deepening<G: Game>(search: &mut Search<'_, G>, root: &G::Position, max_depth: u32) -> Value {
     let mut test = search.evaluate_for_mover(root);
     let mut depth = 1;

@@ -1,6 +1,7 @@
 //! Aske Plaat's web page "MTD(f), a new chess algorithm" (also "MTD(f), A Minimax Algorithm Faster
 //! Than NegaScout", arXiv:1404.1511): `MTDF`, `iterative_deepening` and `AlphaBetaWithMemory` in
-//! minimax form. Source: `seeds/000`, the saved page; line numbers below are that file's.
+//! minimax form. Line numbers below count the lines of
+//! the page as saved (its HTML source).
 //!
 //! * `MTDF` (lines 34–44): a Pascal `repeat … until`, here a `loop` that tests at the bottom.
 //! * `iterative_deepening` (lines 78–84).
@@ -45,8 +46,9 @@ use crate::game::{Game, Player};
 use crate::value::{INFINITY, Value};
 
 // ANCHOR: mtdf
-/// `MTDF` (seed 000, lines 34–44): null-window calls of `AlphaBetaWithMemory` at the root, each
-/// moving `upperbound` down or `lowerbound` up, until they meet. Values from MAX's side.
+/// `MTDF` (Plaat, "MTD(f), a new chess algorithm", lines 34–44): null-window calls of
+/// `AlphaBetaWithMemory` at the root, each moving `upperbound` down or `lowerbound` up, until they
+/// meet. Values from MAX's side.
 pub fn mtdf<G: Game>(search: &mut Search<'_, G>, root: &G::Position, f: Value, d: u32) -> Value {
     let mut g = f;
     // The root's bounds, not the table's `n.upperbound` and `n.lowerbound`.
@@ -70,8 +72,8 @@ pub fn mtdf<G: Game>(search: &mut Search<'_, G>, root: &G::Position, f: Value, d
 // ANCHOR_END: mtdf
 
 // ANCHOR: iterative_deepening
-/// `iterative_deepening` (seed 000, lines 78–84): MTD(f) at depths 1 to `max_search_depth`, each
-/// iteration's value the next one's first guess.
+/// `iterative_deepening` (Plaat, "MTD(f), a new chess algorithm", lines 78–84): MTD(f) at depths 1
+/// to `max_search_depth`, each iteration's value the next one's first guess.
 pub fn iterative_deepening<G: Game>(
     search: &mut Search<'_, G>,
     root: &G::Position,
@@ -130,7 +132,7 @@ pub fn alpha_beta_with_memory<G: Game>(
 }
 
 // ANCHOR: alpha_beta_with_memory
-/// `AlphaBetaWithMemory` (seed 000, lines 172–205), in minimax form.
+/// `AlphaBetaWithMemory` (Plaat, "MTD(f), a new chess algorithm", lines 172–205), in minimax form.
 pub fn alpha_beta_with_memory_listing<G: Game>(
     search: &mut Search<'_, G>,
     n: &G::Position,
@@ -242,7 +244,8 @@ pub fn run_iterative_deepening<'a, G: Game>(
     })
 }
 
-/// `plaat-alphabeta-memory-corrected`: `AlphaBetaWithMemory` over the table keyed by node and depth.
+/// `plaat-alphabeta-memory-corrected`: `AlphaBetaWithMemory` over the table keyed by node and
+/// depth.
 pub fn run_alpha_beta_with_memory_corrected<'a, G: Game>(
     game: &'a G,
     root: &G::Position,

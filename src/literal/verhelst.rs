@@ -1,6 +1,6 @@
 //! Paul Verhelst, "Chess Tree Search" (web page, page 2 of 2): `PrincipalVariation` (PVS, lines
 //! 65–82) and aspiration search as the page describes it in prose (lines 21–33). Source:
-//! `seeds/004`, the saved page; line numbers are that file's.
+//! the page as saved; line numbers count the lines of its HTML source.
 //!
 //! The page's own alpha-beta listing is on its first page, which the crate does not have. Aspiration
 //! search is therefore built on the fail-soft negamax `AlphaBeta` of the Russian article
@@ -34,8 +34,8 @@ use crate::value::{INFINITY, Value};
 /// The aspiration search's `window`: the deviation from the estimate the search expects.
 pub const ASPIRATION_WINDOW: Value = 50;
 
-/// `PrincipalVariation(pos, depth, alpha, beta)` as callers see it: counts the node, runs the listing
-/// ([`principal_variation_listing`]) and reports the call.
+/// `PrincipalVariation(pos, depth, alpha, beta)` as callers see it: counts the node, runs the
+/// listing ([`principal_variation_listing`]) and reports the call.
 ///
 /// Contract (fail-soft), with `f` the depth-`depth` negamax value of `pos` (for the side to move):
 /// `best <= alpha` implies `f <= best`; `best >= beta` implies `f >= best`; otherwise `best == f`.
@@ -59,8 +59,9 @@ pub fn principal_variation<G: Game>(
 }
 
 // ANCHOR: principal_variation
-/// `PrincipalVariation` (seed 004, lines 65–82): the first successor with the full window, the rest
-/// with a null window above `alpha`, re-searched when one lands inside `(alpha, beta)`.
+/// `PrincipalVariation` (Verhelst, "Chess Tree Search", lines 65–82): the first successor with the
+/// full window, the rest with a null window above `alpha`, re-searched when one lands inside
+/// `(alpha, beta)`.
 pub fn principal_variation_listing<G: Game>(
     search: &mut Search<'_, G>,
     pos: &G::Position,
@@ -104,8 +105,9 @@ pub fn root_principal_variation<G: Game>(
 }
 
 // ANCHOR: aspiration
-/// Aspiration search (seed 004, lines 21–33): `AlphaBeta(pos, depth, value - window, value + window)`,
-/// and a full-window re-search when the result falls outside. `value` is for the side to move.
+/// Aspiration search (Verhelst, "Chess Tree Search", lines 21–33): `AlphaBeta(pos, depth, value -
+/// window, value + window)`, and a full-window re-search when the result falls outside. `value` is
+/// for the side to move.
 pub fn aspiration<G: Game>(search: &mut Search<'_, G>, pos: &G::Position, depth: u32, value: Value) -> Value {
     let window = ASPIRATION_WINDOW;
     // deviation: the window's edges stay within ±INFINITY.

@@ -33,7 +33,7 @@ use crate::game::{Game, Player};
 use crate::value::{INFINITY, Value};
 
 // ANCHOR: mtdf
-/// `MTDF` (seed 001, lines 15–32), the while form: the loop tests before each pass.
+/// `MTDF` (Wikipedia (ja), "MTD-f", lines 15–32), the while form: the loop tests before each pass.
 pub fn mtdf<G: Game>(search: &mut Search<'_, G>, node: &G::Position, f: Value, depth: u32) -> Value {
     let mut g = f;
     let mut upper_bound = INFINITY;
@@ -79,7 +79,7 @@ pub fn alpha_beta_with_memory<G: Game>(
 }
 
 // ANCHOR: alpha_beta_with_memory
-/// `AlphaBetaWithMemory` (seed 001, lines 47–97).
+/// `AlphaBetaWithMemory` (Wikipedia (ja), "MTD-f", lines 47–97).
 pub fn alpha_beta_with_memory_listing<G: Game>(
     search: &mut Search<'_, G>,
     node: &G::Position,
