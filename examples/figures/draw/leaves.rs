@@ -204,8 +204,9 @@ fn legend(svg: &mut Svg, plot: &Plot, measured: &Measured) {
         let label = format!("{} {:.2}", measured.drivers[index].name(), measured.ratio(index, deepest));
         svg.text((x + 34.0, y), SMALL, Anchor::Start, INK, &label);
     }
+    // Under the last name, however many drivers there are.
     svg.text(
-        (plot.left + plot.width + 20.0, plot.top + 10.0 + 8.0 * 22.0 + 6.0),
+        (plot.left + plot.width + 20.0, plot.top + 10.0 + order.len() as f64 * 22.0 + 6.0),
         SMALL,
         Anchor::Start,
         "#555555",
