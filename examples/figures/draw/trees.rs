@@ -38,7 +38,7 @@ pub(super) fn searched_tree_figure(tree: &Tree, algorithm: Algorithm) -> String 
     let layout = Layout::new(tree);
     let (value, passes) = trace_passes(tree, algorithm);
     let panel = panel_height(&layout);
-    let height = panel * passes.len() as f64 + LEGEND_HEIGHT + 8.0;
+    let height = panel * passes.len() as f64 + LEGEND_HEIGHT + REPRODUCE_HEIGHT + 8.0;
     let mut svg = Svg::new(
         TREE_WIDTH,
         height,
@@ -56,7 +56,27 @@ pub(super) fn searched_tree_figure(tree: &Tree, algorithm: Algorithm) -> String 
         tree_panel(&mut svg, tree, &layout, index as f64 * panel, &title, Some(visits));
     }
     tree_legend(&mut svg, panel * passes.len() as f64 + 4.0);
+    let all: Vec<Visit> = passes.concat();
+    svg.text(
+        (8.0, panel * passes.len() as f64 + LEGEND_HEIGHT + 18.0),
+        SMALL,
+        Anchor::Start,
+        INK,
+        &format!("In all {}; to reproduce: {}", work(&all), reproduce_command(algorithm)),
+    );
     svg.finish()
+}
+
+/// The room under a searched tree's legend for the line that says how to reproduce its counts.
+const REPRODUCE_HEIGHT: f64 = 20.0;
+
+/// The command that prints the counts a searched tree figure shows: the figures search with killer
+/// moves and the history heuristic off (see `record`), so the command turns them off too.
+fn reproduce_command(algorithm: Algorithm) -> String {
+    format!(
+        "nullwindow solve testdata/trees/teaching.tree --algo {} --no-killers --no-history",
+        algorithm.name()
+    )
 }
 
 /// A pass's title: its window, its result, and the bounds on the root's value once it is done.
