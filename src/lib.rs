@@ -135,6 +135,7 @@ pub mod book {
         Games => "games.md",
         Oracle => "oracle.md",
         Testing => "testing.md",
+        Glossary => "glossary.md",
         Bibliography => "bibliography.md",
     }
 }

@@ -378,3 +378,188 @@ fn book_audit_session_on_the_buggy_engine() {
     ]));
     insta::assert_snapshot!(text);
 }
+
+/// Each figure of a search of the teaching tree ends with its total counts and the command that
+/// prints them, and the chapter that shows the figure names the same command: a reader who runs it
+/// gets the figure's numbers, not those of a search with other settings.
+#[test]
+#[cfg(feature = "cli")]
+fn every_searched_tree_figure_names_a_command_that_prints_its_counts() {
+    let mut figures = 0;
+    for entry in std::fs::read_dir(book().join("figures")).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let Some(algorithm) = name.strip_prefix("tree-").and_then(|rest| rest.strip_suffix(".svg")) else {
+            continue;
+        };
+        figures += 1;
+        let svg = std::fs::read_to_string(book().join("figures").join(&name)).unwrap();
+        let line = svg
+            .lines()
+            .find_map(|line| line.split_once(">In all ").map(|(_, rest)| rest.trim_end_matches("</text>")))
+            .unwrap_or_else(|| panic!("{name}: no line saying how to reproduce its counts"));
+        let (counts, command) = line.split_once("; to reproduce: ").unwrap();
+        let (nodes, leaves) = counts.split_once(" nodes, ").unwrap();
+        let leaves = leaves.trim_end_matches(" leaves");
+        let args: Vec<&str> = command.strip_prefix("nullwindow ").unwrap().split(' ').collect();
+        let printed = run(&args);
+        let row: Vec<&str> = printed
+            .lines()
+            .find(|line| line.split_whitespace().next() == Some(algorithm))
+            .unwrap_or_else(|| panic!("{name}: `{command}` printed no row for {algorithm}:\n{printed}"))
+            .split_whitespace()
+            .collect();
+        // The columns: algorithm, kind, value, leaves, nodes, passes.
+        assert_eq!((row[3], row[4]), (leaves, nodes), "{name}: the figure's counts differ from `{command}`");
+        for chapter in chapters() {
+            let text = std::fs::read_to_string(book().join(&chapter)).unwrap();
+            if text.contains(&format!("(figures/{name})")) {
+                // A command in running text may be broken across lines; it renders with a space.
+                let text = text.replace('\n', " ");
+                assert!(text.contains(command), "{chapter} shows {name} but does not name `{command}`");
+            }
+        }
+    }
+    assert!(figures >= 8, "only {figures} figures of searches of the teaching tree");
+}
+
+/// The words a glossary entry defines, as a chapter may write them: the heading's alternatives
+/// (split at `, ` and ` and `), each also in the plural, hyphens and spaces alike.
+fn glossary_terms() -> Vec<(String, Vec<String>)> {
+    let glossary = std::fs::read_to_string(book().join("glossary.md")).unwrap();
+    glossary
+        .lines()
+        .filter_map(|line| line.strip_prefix("### "))
+        .map(|heading| {
+            let words = heading.split(", ").flat_map(|part| part.split(" and ")).map(str::to_lowercase);
+            (heading_id(heading), words.collect())
+        })
+        .collect()
+}
+
+/// Where `term` first occurs in `text` as a whole word (or its plural), ignoring case, code blocks
+/// and `{{#include}}` lines, and treating a hyphen as a space.
+fn first_use(text: &str, term: &str) -> Option<usize> {
+    // A term may be broken across lines.
+    let prose = prose_only(text).to_lowercase().replace(['-', '\n'], " ");
+    let term = term.replace('-', " ");
+    if let Some(stem) = term.strip_suffix('y')
+        && let Some(at) = first_use_exactly(&prose, &format!("{stem}ies"))
+    {
+        return Some(first_use_exactly(&prose, &term).map_or(at, |other| other.min(at)));
+    }
+    first_use_exactly(&prose, &term)
+}
+
+/// [`first_use`] in text already lowered and freed of hyphens.
+fn first_use_exactly(prose: &str, term: &str) -> Option<usize> {
+    let bytes = prose.as_bytes();
+    let is_word = |i: usize| bytes.get(i).is_some_and(|b| b.is_ascii_alphanumeric());
+    prose.match_indices(term).map(|(at, _)| at).find(|&at| {
+        let end = at + term.len();
+        let end = if prose[end..].starts_with("es") && !is_word(end + 2) {
+            end + 2
+        } else if prose[end..].starts_with('s') && !is_word(end + 1) {
+            end + 1
+        } else {
+            end
+        };
+        (at == 0 || !is_word(at - 1)) && !is_word(end)
+    })
+}
+
+/// A chapter's running text: code blocks, include lines, headings, inline code and link targets
+/// blanked out (lengths kept), since a glossary link can only go in running text.
+fn prose_only(text: &str) -> String {
+    let mut in_code = false;
+    text.lines()
+        .map(|line| {
+            if line.trim_start().starts_with("```") {
+                in_code = !in_code;
+                return " ".repeat(line.len());
+            }
+            if in_code || line.contains("{{#include") || line.starts_with('#') {
+                return " ".repeat(line.len());
+            }
+            let mut blank = vec![false; line.len()];
+            let mut in_span = false;
+            for (at, c) in line.char_indices() {
+                in_span ^= c == '`';
+                blank[at] |= in_span || c == '`';
+            }
+            // A link, text and target: a word is linked to the glossary only where it is not
+            // already a link.
+            let mut from = 0;
+            while let Some(open) = line[from..].find('[').map(|at| from + at) {
+                let Some(close) = line[open..].find("](").map(|at| open + at) else { break };
+                let Some(end) = line[close..].find(')').map(|at| close + at) else { break };
+                blank[open..=end].fill(true);
+                from = end + 1;
+            }
+            line.char_indices()
+                .map(|(at, c)| if blank[at] { " ".repeat(c.len_utf8()) } else { c.to_string() })
+                .collect()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A word the glossary defines is linked to its entry in the first chapter (in reading order) that
+/// uses it, so that a reader who meets it for the first time can look it up.
+#[test]
+fn every_glossary_word_is_linked_where_the_book_first_uses_it() {
+    let chapters: Vec<(String, String)> = chapters()
+        .into_iter()
+        .filter(|chapter| chapter != "glossary.md")
+        .map(|chapter| {
+            let text = std::fs::read_to_string(book().join(&chapter)).unwrap();
+            (chapter, text)
+        })
+        .collect();
+    let mut missing = Vec::new();
+    for (id, words) in glossary_terms() {
+        let link = format!("glossary.md#{id})");
+        // Once linked, a use is a link and no longer running text: either counts as a use.
+        let first = chapters.iter().find(|(_, text)| {
+            text.contains(&link) || words.iter().any(|word| first_use(text, word).is_some())
+        });
+        let Some((chapter, text)) = first else {
+            missing.push(format!("glossary.md#{id} is used by no chapter"));
+            continue;
+        };
+        if !text.contains(&link) {
+            missing.push(format!(
+                "{chapter} first uses the glossary's `{id}` but does not link glossary.md#{id}"
+            ));
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
+
+/// The chapter files a text links to as a whole (a link to a heading in one is a cross-reference,
+/// not a list entry), in the order of their first link; `prefix` is the path to the book's sources
+/// as the text writes it.
+fn chapter_links(text: &str, prefix: &str) -> Vec<String> {
+    let mut seen = Vec::new();
+    for target in text.split("](").skip(1).filter_map(|rest| rest.split(')').next()) {
+        let Some(file) = target.strip_prefix(prefix).filter(|file| !file.contains('#')) else { continue };
+        let file = file.to_owned();
+        if file.ends_with(".md") && file != "SUMMARY.md" && !file.contains('/') && !seen.contains(&file) {
+            seen.push(file);
+        }
+    }
+    seen
+}
+
+/// The README's list of chapters and the introduction's reading order name every chapter, in the
+/// order of `SUMMARY.md`, so that neither drifts when a chapter is added or moved.
+#[test]
+fn the_readme_and_the_introduction_list_every_chapter_in_summary_order() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let section = readme.split("\n## The book\n").nth(1).unwrap().split("\n## ").next().unwrap();
+    assert_eq!(chapter_links(section, "book/src/"), chapters(), "README.md's chapter list");
+    let introduction = std::fs::read_to_string(book().join("introduction.md")).unwrap();
+    let order = introduction.split("\n## The order of the chapters\n").nth(1).unwrap();
+    let expected: Vec<String> =
+        chapters().into_iter().filter(|chapter| chapter != "introduction.md").collect();
+    assert_eq!(chapter_links(order, ""), expected, "the introduction's order of the chapters");
+}
