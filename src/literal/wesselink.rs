@@ -71,6 +71,23 @@
 //! depth, several times with one table, as MTD(f) does), every search here returns an alpha-beta
 //! result of the depth-limited minimax value at every call, even those that narrow the window, and
 //! MTD(f) over it finds the minimax value: every one but `negamax_ttw_current_alpha`.
+//!
+//! That one fails there for a second reason, which has nothing to do with narrowing the window: it
+//! judges the flag against the *current* `alpha`, which its loop has already raised to at least
+//! `value`, so `value <= alpha` always holds and every entry is an upper bound, that of a node cut off
+//! with `value >= beta` too, although its value is then only a lower bound. A later search with an
+//! `alpha` at least that value is answered by the entry with a fail low, and Wikipedia's lookup,
+//! which only answers, would answer it the same way. The smallest tree is `(0 1)`
+//! (`testdata/trees/wesselink-current-alpha-counterexample.tree`), searched one ply deep twice, as
+//! MTD(f) does from the first guess 0: the window `(-1, 0)` is cut off after the leaf 0, which is
+//! stored as an upper bound; the window `(0, 1)` is answered 0 by that entry, and MTD(f) returns 0
+//! for a root worth 1. Nothing smaller fails: a lone leaf is never stored; a root over one child, or
+//! over one child over one leaf, returns its exact value at every call, so every upper bound it stores
+//! is true; one search of a plain tree meets no entry of its own, since it visits every node once;
+//! and a value that is lower than the node's needs a cut-off before a better child, so a node with two
+//! children. The tests confirm it on every tree of at most three nodes and every sequence of up to
+//! three windows, and proptest shrinks its failures to three nodes and two searches. The verified
+//! Dafny class tests for a lower bound first, which is the repair.
 
 use std::collections::HashMap;
 

@@ -15,6 +15,10 @@
 //! * On plain trees searched from the root several times at one depth with one table, as MTD(f)
 //!   does, every search but the Python `negamax_ttw_current_alpha` is exact at every call, and MTD(f)
 //!   over it finds the minimax value.
+//! * That one stores a cut-off as an upper bound: proptest finds it failing on such trees and shrinks
+//!   the failure to three nodes and two searches, no tree of fewer nodes fails with any windows
+//!   (bounded-exhaustive), and on the committed smallest tree the two passes of MTD(f) go wrong
+//!   exactly as the module documentation of `literal::wesselink` explains (a snapshot of every call).
 //! * The engine's opt-in `deeper_entries` mode meets it at the root for every driver, across
 //!   sequences of searches that leave deeper entries behind (the default mode stays exact on the
 //!   same graphs: `engine::a_table_reused_across_searches_stays_exact`).
@@ -28,7 +32,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use nullwindow::driver::SearchParams;
-use nullwindow::driver::{Call, Hooks};
+use nullwindow::driver::{Call, Hooks, Perspective};
 use nullwindow::game::Game;
 use nullwindow::literal::Search;
 use nullwindow::literal::memory::Memory;
@@ -42,8 +46,9 @@ use nullwindow::theory::{is_fail_soft_result, witness};
 use nullwindow::tree::{NodeId, Tree, gtree};
 use nullwindow::value::{INFINITY, Value};
 use proptest::prelude::*;
+use proptest::test_runner::{RngAlgorithm, TestError, TestRng, TestRunner};
 
-use crate::strategies::{graphs_with_transpositions, shapes};
+use crate::strategies::{all_shapes, graphs_with_transpositions, shapes};
 
 /// The study's graph (`python/negamax-ttm-counter-example.py`, `make_tree`).
 fn study_graph() -> Tree {
@@ -120,6 +125,35 @@ impl Searcher {
 struct Tables {
     flagged: TranspositionTable,
     plaat: PlaatTranspositionTable,
+}
+
+impl Tables {
+    /// Every entry, one a line, by node.
+    fn describe(&self) -> Vec<String> {
+        let mut flagged: Vec<(u64, TableEntry)> = self.flagged.iter().collect();
+        flagged.sort_by_key(|&(key, _)| key);
+        let mut plaat: Vec<(u64, PlaatTableEntry)> = self.plaat.iter().collect();
+        plaat.sort_by_key(|&(key, _)| key);
+        let show = |value: Value| match value {
+            INFINITY => "+INF".to_owned(),
+            v if v == -INFINITY => "-INF".to_owned(),
+            v => v.to_string(),
+        };
+        flagged
+            .into_iter()
+            .map(|(key, entry)| {
+                format!("node {key}: {:?} {} (depth {})", entry.flag, entry.value, entry.depth)
+            })
+            .chain(plaat.into_iter().map(|(key, entry)| {
+                format!(
+                    "node {key}: [{}, {}] (depth {})",
+                    show(entry.lowerbound),
+                    show(entry.upperbound),
+                    entry.depth
+                )
+            }))
+            .collect()
+    }
 }
 
 /// What one search of a sequence did: its result and its calls, in the order they finished.
@@ -619,4 +653,178 @@ fn plaats_search_stores_the_bounds_a_result_proves_and_never_a_leaf() {
         assert!(tables.plaat.iter().all(|(_, entry)| entry.depth > 0));
         assert!(!tables.plaat.is_empty() && tables.flagged.is_empty());
     }
+}
+
+/// The Python `negamax_ttw_current_alpha` on plain trees at one depth: the first failure proptest
+/// finds, shrunk.
+fn smallest_current_alpha_failure_proptest_finds() -> (Tree, Vec<Run>) {
+    let config = ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() };
+    let mut runner = TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha));
+    let outcome = runner.run(&plain_trees_with_runs_at_one_depth(), |(tree, runs)| {
+        for (call, ok) in checked_calls(Variant::TtwCurrentAlpha, &tree, &runs) {
+            prop_assert!(ok, "{call:?}");
+        }
+        Ok(())
+    });
+    match outcome {
+        Err(TestError::Fail(_, case)) => case,
+        other => panic!("no failure found: {other:?}"),
+    }
+}
+
+#[test]
+fn proptest_shrinks_a_failure_of_the_python_current_alpha_variant_to_three_nodes_and_two_searches() {
+    let (tree, runs) = smallest_current_alpha_failure_proptest_finds();
+    // A root over two leaves, the first worse for the root than the second, searched twice: the
+    // shape of `wesselink-current-alpha-counterexample.tree`.
+    assert_eq!((tree.node_count(), runs.len()), (3, 2), "{tree} after {runs:?}");
+    let leaves: Vec<Value> = tree.children(tree.root()).iter().map(|&leaf| tree.evaluate(&leaf)).collect();
+    assert!(leaves.len() == 2 && leaves[0] < leaves[1], "{tree}");
+}
+
+/// Whether some call of `runs` by the Python `negamax_ttw_current_alpha` fails the criterion.
+fn current_alpha_fails(tree: &Tree, runs: &[Run]) -> bool {
+    checked_calls(Variant::TtwCurrentAlpha, tree, runs).iter().any(|&(_, ok)| !ok)
+}
+
+#[test]
+fn the_smallest_plain_trees_that_break_the_python_current_alpha_variant_have_three_nodes() {
+    // Every tree of at most three nodes with values in {-1, 0, 1}, every depth 0 to 3, and every
+    // sequence of one to three searches from the root with window edges from -2 to 2.
+    let windows: Vec<(Value, Value)> =
+        (-2..=2).flat_map(|alpha| (alpha + 1..=2).map(move |beta| (alpha, beta))).collect();
+    let mut sequences = Vec::new();
+    for &first in &windows {
+        sequences.push(vec![first]);
+        for &second in &windows {
+            sequences.push(vec![first, second]);
+            for &third in &windows {
+                sequences.push(vec![first, second, third]);
+            }
+        }
+    }
+    assert_eq!(sequences.len(), 10 + 100 + 1000);
+    let mut failing = Vec::new();
+    for nodes in 1..=3 {
+        for shape in all_shapes(nodes, &[-1, 0, 1]) {
+            let tree = shape.to_tree();
+            let root = tree.root();
+            for depth in 0..=3 {
+                for sequence in &sequences {
+                    let runs: Vec<Run> = sequence
+                        .iter()
+                        .map(|&(alpha, beta)| Run { position: root, alpha, beta, depth })
+                        .collect();
+                    if current_alpha_fails(&tree, &runs) {
+                        failing.push((tree.to_string(), depth, sequence.len()));
+                    }
+                }
+            }
+        }
+    }
+    // Nothing below three nodes and nothing in one search; at three nodes, exactly the roots over two
+    // leaves whose first is worse, at every depth that reaches the leaves.
+    assert!(failing.iter().all(|&(_, _, searches)| searches >= 2));
+    let mut cases: Vec<(&str, u32)> =
+        failing.iter().map(|(tree, depth, _)| (tree.as_str(), *depth)).collect();
+    cases.sort_unstable();
+    cases.dedup();
+    let expected: Vec<(&str, u32)> = ["(-1 0)", "(-1 1)", "(0 1)"]
+        .into_iter()
+        .flat_map(|tree| (1..=3).map(move |depth| (tree, depth)))
+        .collect();
+    assert_eq!(cases, expected);
+}
+
+/// The smallest plain tree on which the Python `negamax_ttw_current_alpha` fails the criterion at
+/// one depth (`testdata/trees/wesselink-current-alpha-counterexample.tree`).
+fn current_alpha_counterexample() -> Tree {
+    include_str!("../../testdata/trees/wesselink-current-alpha-counterexample.tree").parse().unwrap()
+}
+
+/// Each search of `runs` by `searcher` with one table: its calls as the study's Python prints them,
+/// each marked with whether it meets the criterion, and the table after it.
+fn report_in_turn(searcher: Searcher, tree: &Tree, runs: &[Run]) -> String {
+    let mut text = format!("--- {} ---\n", searcher.name());
+    for (index, run) in runs.iter().enumerate() {
+        writeln!(text, "search {}: window ({}, {}), depth {}", index + 1, run.alpha, run.beta, run.depth)
+            .unwrap();
+        let prefix: Vec<(Searcher, Run)> = runs[..=index].iter().map(|&run| (searcher, run)).collect();
+        let (searched, tables) = run_in_turn(tree, &prefix);
+        for call in &searched[index].calls {
+            let values = witness::extension_values(tree, &call.position, call.depth);
+            let ok = values.iter().any(|&x| is_fail_soft_result(call.result, x, call.alpha, call.beta));
+            write!(
+                text,
+                "  {}(node {}, alpha={}, beta={}, depth={}) = {}",
+                searcher.name(),
+                call.position.0,
+                call.alpha,
+                call.beta,
+                call.depth,
+                call.result
+            )
+            .unwrap();
+            if ok {
+                text.push_str("  ok\n");
+            } else {
+                writeln!(text, "  FAILS: extensions give {values:?}").unwrap();
+            }
+        }
+        for entry in tables.describe() {
+            writeln!(text, "  table: {entry}").unwrap();
+        }
+    }
+    text
+}
+
+#[test]
+fn the_python_current_alpha_variant_stores_a_cut_off_as_an_upper_bound() {
+    let tree = current_alpha_counterexample();
+    let root = tree.root();
+    let depth = 1;
+    let current_alpha = Searcher::from(Variant::TtwCurrentAlpha);
+    let wikipedia = Searcher::from(Variant::Ttw);
+
+    // MTD(f) from the first guess 0 makes two passes; over `negamax_ttw_current_alpha` it returns 0
+    // for a root worth 1, over `negamax_ttw` it returns 1.
+    assert_eq!(negamax(&tree, &root, depth, &mut Default::default()), 1);
+    assert_eq!(mtdf_over(current_alpha, &tree, depth, 0), (0, vec![(-1, 0), (0, 1)]));
+    assert_eq!(mtdf_over(wikipedia, &tree, depth, 0).0, 1);
+    let runs =
+        [Run { position: root, alpha: -1, beta: 0, depth }, Run { position: root, alpha: 0, beta: 1, depth }];
+
+    // The first pass is cut off after the first leaf: 0 >= beta, a lower bound, stored as an upper
+    // bound because the flag is judged against the current alpha, already raised to 0.
+    let key = u64::from(root.0);
+    let (searched, tables) = run_in_turn(&tree, &[(current_alpha, runs[0])]);
+    assert_eq!((searched[0].result, searched[0].calls.len()), (0, 2));
+    assert_eq!(tables.flagged.get(key), Some(TableEntry { value: 0, depth, flag: TableFlag::Upperbound }));
+    let (_, tables) = run_in_turn(&tree, &[(wikipedia, runs[0])]);
+    assert_eq!(tables.flagged.get(key), Some(TableEntry { value: 0, depth, flag: TableFlag::Lowerbound }));
+
+    // The second pass is answered by that entry at once: 0 <= alpha, a fail low that says the root
+    // is worth at most 0. The window plays no part: Wikipedia's lookup, which only answers, reads
+    // the same entry the same way.
+    for second in [current_alpha, wikipedia] {
+        let (searched, _) = run_in_turn(&tree, &[(current_alpha, runs[0]), (second, runs[1])]);
+        assert_eq!((searched[1].result, searched[1].calls.len()), (0, 1), "{}", second.name());
+    }
+    let failing: Vec<Call<NodeId>> = checked_calls(current_alpha, &tree, &runs)
+        .into_iter()
+        .filter(|&(_, ok)| !ok)
+        .map(|(call, _)| call)
+        .collect();
+    assert_eq!(
+        failing,
+        [Call { position: root, depth, alpha: 0, beta: 1, result: 0, perspective: Perspective::Mover }]
+    );
+
+    let mut text = format!(
+        "tree: {tree}, worth {} at depth {depth}\n",
+        negamax(&tree, &root, depth, &mut Default::default())
+    );
+    text.push_str(&report_in_turn(current_alpha, &tree, &runs));
+    text.push_str(&report_in_turn(wikipedia, &tree, &runs));
+    insta::assert_snapshot!(text);
 }
