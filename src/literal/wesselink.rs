@@ -563,9 +563,12 @@ pub fn negamax_ttw_current_alpha<G: Game>(
     })
 }
 
+// ANCHOR: negamax_ttw_current_alpha
 /// `negamax_ttw_current_alpha` (lines 352–397): the lookup of
 /// [`negamax_ttw_fishburn_propagation_listing`], Wikipedia's loop, and the flag set against the
-/// *current* `alpha`, the upper-bound case tested first.
+/// *current* `alpha`, the upper-bound case tested first. The loop leaves `alpha >= value`, so every
+/// entry is an upper bound, that of a node cut off with `value >= beta` too (see [What the tests
+/// found](self#what-the-tests-found)).
 pub fn negamax_ttw_current_alpha_listing<G: Game>(
     search: &mut Search<'_, G>,
     u: &G::Position,
@@ -612,6 +615,7 @@ pub fn negamax_ttw_current_alpha_listing<G: Game>(
 
     value
 }
+// ANCHOR_END: negamax_ttw_current_alpha
 
 /// The verified `NegamaxTTWCurrentAlpha.Negamax` as callers see it: see
 /// [`negamax_ttw_current_alpha_verified_listing`].
