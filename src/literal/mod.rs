@@ -16,7 +16,7 @@
 //! | [`verhelst`] | Paul Verhelst, "Chess Tree Search" | `PrincipalVariation`, aspiration search |
 //! | [`mt`] | Plaat, Schaeffer, Pijls and de Bruin, *Artificial Intelligence* 87 (1996), Figure 11 | the MTD framework: SSS*, DUAL*, MTD(bi) = C* |
 //! | [`stockman`] | Stockman (1979), as Plaat et al. (1996) restate it | SSS* and DUAL* with the OPEN list |
-//! | [`wesselink`] | Wesselink, Huizing and van de Wetering (2025), `python/negamax.py` | negamax with a table: the Wikipedia and Marsland schemes and three variants (not registry drivers: they answer from deeper entries by design) |
+//! | [`wesselink`] | Wesselink, Huizing and van de Wetering (2025), `python/negamax.py`, `python/negamax-depth-plaat.py` and the Dafny `dafny-4.11/negamax-ttw-variants.dfy` | negamax with a table: the Wikipedia and Marsland schemes, their variants and Plaat et al.'s (1996) depth-limited search (not registry drivers: they answer from deeper entries by design) |
 //!
 //! # How the translations are observed
 //!

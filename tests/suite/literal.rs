@@ -28,7 +28,7 @@ use nullwindow::value::{INFINITY, MAX_LEAF, MIN_LEAF, Value};
 use proptest::prelude::*;
 use quickcheck::QuickCheck;
 
-use crate::strategies::{QuickTree, Shape, game_graphs, shapes, trees};
+use crate::strategies::{QuickTree, all_shapes, game_graphs, shapes, trees};
 
 /// Every literal translation in the catalogue.
 fn literals() -> impl Iterator<Item = Driver> {
@@ -208,33 +208,6 @@ fn every_exact_translation_is_exact_on_quickcheck_trees() {
         check_exact(&tree, u32::MAX, None).is_ok() && check_exact(&tree, 2, Some(3)).is_ok()
     }
     QuickCheck::new().tests(200).quickcheck(property as fn(QuickTree) -> bool);
-}
-
-/// Every tree of exactly `nodes` nodes with leaf values from `values`, in a fixed order.
-fn all_shapes(nodes: usize, values: &[Value]) -> Vec<Shape> {
-    if nodes == 1 {
-        return values.iter().map(|&v| Shape::Leaf(v)).collect();
-    }
-    all_forests(nodes - 1, values).into_iter().map(Shape::Node).collect()
-}
-
-/// Every non-empty sequence of trees with `nodes` nodes in all.
-fn all_forests(nodes: usize, values: &[Value]) -> Vec<Vec<Shape>> {
-    let mut forests = Vec::new();
-    for first in 1..=nodes {
-        for head in all_shapes(first, values) {
-            if first == nodes {
-                forests.push(vec![head.clone()]);
-            } else {
-                for tail in all_forests(nodes - first, values) {
-                    let mut forest = vec![head.clone()];
-                    forest.extend(tail);
-                    forests.push(forest);
-                }
-            }
-        }
-    }
-    forests
 }
 
 /// Every tree of at most 7 nodes with values in {-1, 0, 1}, smallest first.

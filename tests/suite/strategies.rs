@@ -55,6 +55,33 @@ pub fn trees() -> impl Strategy<Value = Tree> {
     shapes(6, 8, -10..=10).prop_map(|shape| shape.to_tree())
 }
 
+/// Every tree of exactly `nodes` nodes with leaf values from `values`, in a fixed order.
+pub fn all_shapes(nodes: usize, values: &[Value]) -> Vec<Shape> {
+    if nodes == 1 {
+        return values.iter().map(|&v| Shape::Leaf(v)).collect();
+    }
+    all_forests(nodes - 1, values).into_iter().map(Shape::Node).collect()
+}
+
+/// Every non-empty sequence of trees with `nodes` nodes in all.
+fn all_forests(nodes: usize, values: &[Value]) -> Vec<Vec<Shape>> {
+    let mut forests = Vec::new();
+    for first in 1..=nodes {
+        for head in all_shapes(first, values) {
+            if first == nodes {
+                forests.push(vec![head.clone()]);
+            } else {
+                for tail in all_forests(nodes - first, values) {
+                    let mut forest = vec![head.clone()];
+                    forest.extend(tail);
+                    forests.push(forest);
+                }
+            }
+        }
+    }
+    forests
+}
+
 /// A quickcheck tree: widths 1 to 4, depth at most 5, values -20 to 20.
 #[derive(Clone, Debug)]
 pub struct QuickTree(pub Shape);

@@ -6,35 +6,49 @@
 //! * Their counterexample: on their game graph, Marsland's `negamax_ttm` returns a value no extension
 //!   explains, and so do the study's Python `negamax_ttw_fishburn_propagation` and
 //!   `negamax_ttw_current_alpha`, which copy Marsland's lookup; Wikipedia's `negamax_ttw`, which the
-//!   study proves correct, and the verified Dafny `NegamaxTTWCurrentAlpha` meet the criterion at
-//!   every call of the same runs.
+//!   study proves correct, the three verified Dafny classes and the Python
+//!   `negamax_depth_tt_plaat_1996` meet the criterion at every call of the same runs.
 //! * On random game graphs with transpositions at different depths, with one table shared by a
 //!   sequence of searches from random positions at random depths and windows, every call of the
-//!   variants that only answer from the table meets the criterion.
+//!   variants that only answer from the table meets the criterion, and the Dafny
+//!   `NegamaxTTWExtraDepthCondition` never makes an entry shallower.
+//! * On plain trees searched from the root several times at one depth with one table, as MTD(f)
+//!   does, every search but the Python `negamax_ttw_current_alpha` is exact at every call, and MTD(f)
+//!   over it finds the minimax value.
+//! * That one stores a cut-off as an upper bound: proptest finds it failing on such trees and shrinks
+//!   the failure to three nodes and two searches, no tree of fewer nodes fails with any windows
+//!   (bounded-exhaustive), and on the committed smallest tree the two passes of MTD(f) go wrong
+//!   exactly as the module documentation of `literal::wesselink` explains (a snapshot of every call).
 //! * The engine's opt-in `deeper_entries` mode meets it at the root for every driver, across
 //!   sequences of searches that leave deeper entries behind (the default mode stays exact on the
 //!   same graphs: `engine::a_table_reused_across_searches_stays_exact`).
 //! * On a small graph, what the variants do with their table, call by call: a repeated search that
 //!   failed is answered by the bound it stored, Marsland's lookup reads the entries another search
-//!   left, and Marsland's scheme replaces an entry only by one at least as deep.
+//!   left, Marsland's scheme replaces an entry only by one at least as deep, and Plaat's stores the
+//!   bounds a result proves, never a leaf's.
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use nullwindow::driver::SearchParams;
-use nullwindow::driver::{Call, Hooks};
+use nullwindow::driver::{Call, Hooks, Perspective};
 use nullwindow::game::Game;
 use nullwindow::literal::Search;
 use nullwindow::literal::memory::Memory;
-use nullwindow::literal::wesselink::{TableEntry, TableFlag, TranspositionTable, Variant};
+use nullwindow::literal::wesselink::{
+    PlaatTableEntry, PlaatTranspositionTable, TableEntry, TableFlag, TranspositionTable, Variant,
+    negamax_depth_tt_plaat_1996,
+};
+use nullwindow::reference::negamax::negamax;
 use nullwindow::search::{Algorithm, Engine};
 use nullwindow::theory::{is_fail_soft_result, witness};
 use nullwindow::tree::{NodeId, Tree, gtree};
 use nullwindow::value::{INFINITY, Value};
 use proptest::prelude::*;
+use proptest::test_runner::{RngAlgorithm, TestError, TestRng, TestRunner};
 
-use crate::strategies::graphs_with_transpositions;
+use crate::strategies::{all_shapes, graphs_with_transpositions, shapes};
 
 /// The study's graph (`python/negamax-ttm-counter-example.py`, `make_tree`).
 fn study_graph() -> Tree {
@@ -61,20 +75,119 @@ struct Run {
     depth: u32,
 }
 
-/// Every finished call of `runs` made in turn by `variant` with one table, with whether it meets
-/// the criterion.
-fn checked_calls(variant: Variant, tree: &Tree, runs: &[Run]) -> Vec<(Call<NodeId>, bool)> {
-    let mut calls = Vec::new();
-    let mut observer = |call: &Call<NodeId>| calls.push(call.clone());
+/// One of the study's searches: a [`Variant`], over a [`TranspositionTable`], or Plaat's, over its
+/// own table of both bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Searcher {
+    Variant(Variant),
+    Plaat,
+}
+
+impl From<Variant> for Searcher {
+    fn from(variant: Variant) -> Self {
+        Self::Variant(variant)
+    }
+}
+
+impl Searcher {
+    /// Every search: the variants, then Plaat's.
+    fn all() -> impl Iterator<Item = Self> {
+        Variant::ALL.into_iter().map(Self::Variant).chain([Self::Plaat])
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Self::Variant(variant) => variant.name(),
+            Self::Plaat => "negamax_depth_tt_plaat_1996",
+        }
+    }
+
+    /// Searches `run` with the table of its kind from `tables`.
+    fn search(self, search: &mut Search<'_, Tree>, run: &Run, tables: &mut Tables) -> Value {
+        match self {
+            Self::Variant(variant) => {
+                variant.search(search, &run.position, run.alpha, run.beta, run.depth, &mut tables.flagged)
+            }
+            Self::Plaat => negamax_depth_tt_plaat_1996(
+                search,
+                &run.position,
+                run.alpha,
+                run.beta,
+                run.depth,
+                &mut tables.plaat,
+            ),
+        }
+    }
+}
+
+/// The tables a sequence of searches shares: the variants' and Plaat's.
+#[derive(Clone, Default)]
+struct Tables {
+    flagged: TranspositionTable,
+    plaat: PlaatTranspositionTable,
+}
+
+impl Tables {
+    /// Every entry, one a line, by node.
+    fn describe(&self) -> Vec<String> {
+        let mut flagged: Vec<(u64, TableEntry)> = self.flagged.iter().collect();
+        flagged.sort_by_key(|&(key, _)| key);
+        let mut plaat: Vec<(u64, PlaatTableEntry)> = self.plaat.iter().collect();
+        plaat.sort_by_key(|&(key, _)| key);
+        let show = |value: Value| match value {
+            INFINITY => "+INF".to_owned(),
+            v if v == -INFINITY => "-INF".to_owned(),
+            v => v.to_string(),
+        };
+        flagged
+            .into_iter()
+            .map(|(key, entry)| {
+                format!("node {key}: {:?} {} (depth {})", entry.flag, entry.value, entry.depth)
+            })
+            .chain(plaat.into_iter().map(|(key, entry)| {
+                format!(
+                    "node {key}: [{}, {}] (depth {})",
+                    show(entry.lowerbound),
+                    show(entry.upperbound),
+                    entry.depth
+                )
+            }))
+            .collect()
+    }
+}
+
+/// What one search of a sequence did: its result and its calls, in the order they finished.
+struct Searched {
+    result: Value,
+    calls: Vec<Call<NodeId>>,
+}
+
+/// Runs each `(searcher, run)` in turn with one set of tables: what each search did, and the tables
+/// left behind.
+fn run_in_turn(tree: &Tree, runs: &[(Searcher, Run)]) -> (Vec<Searched>, Tables) {
+    let calls = RefCell::new(Vec::new());
+    let mut observer = |call: &Call<NodeId>| calls.borrow_mut().push(call.clone());
     let mut search =
         Search::new(tree, Memory::keyed_by_node(), Hooks { calls: Some(&mut observer), ..Hooks::default() });
-    let mut table = TranspositionTable::new();
-    for run in runs {
-        variant.search(&mut search, &run.position, run.alpha, run.beta, run.depth, &mut table);
+    let mut tables = Tables::default();
+    let mut searched = Vec::new();
+    for (searcher, run) in runs {
+        let result = searcher.search(&mut search, run, &mut tables);
+        searched.push(Searched { result, calls: calls.take() });
     }
+    (searched, tables)
+}
+
+/// Every finished call of `runs` made in turn by `searcher` with one table, with whether it meets
+/// the criterion.
+fn checked_calls(searcher: impl Into<Searcher>, tree: &Tree, runs: &[Run]) -> Vec<(Call<NodeId>, bool)> {
+    let searcher = searcher.into();
+    let runs: Vec<(Searcher, Run)> = runs.iter().map(|&run| (searcher, run)).collect();
+    let (searched, _) = run_in_turn(tree, &runs);
     let mut sets = HashMap::new();
-    calls
+    searched
         .into_iter()
+        .flat_map(|searched| searched.calls)
         .map(|call| {
             let values = sets
                 .entry((call.position, call.depth))
@@ -83,6 +196,12 @@ fn checked_calls(variant: Variant, tree: &Tree, runs: &[Run]) -> Vec<(Call<NodeI
             (call, ok)
         })
         .collect()
+}
+
+/// Whether `call` returned an alpha-beta result of the depth-limited negamax value of its position.
+fn is_exact(tree: &Tree, call: &Call<NodeId>) -> bool {
+    let value = negamax(tree, &call.position, call.depth, &mut Default::default());
+    is_fail_soft_result(call.result, value, call.alpha, call.beta)
 }
 
 /// The study's three runs of `run_negamax_ttm`: the whole graph 6 deep with the window (0, 5); then,
@@ -100,7 +219,7 @@ fn study_runs() -> [Vec<Run>; 2] {
 
 /// The calls as the study's Python prints them, each marked with whether it meets the criterion and,
 /// where not, the values the extensions allow.
-fn report(variant: Variant, tree: &Tree) -> String {
+fn report(variant: Searcher, tree: &Tree) -> String {
     let mut text = String::new();
     for (index, runs) in study_runs().iter().enumerate() {
         writeln!(text, "--- {} {} ---", variant.name(), ["a", "b + c"][index]).unwrap();
@@ -130,15 +249,15 @@ fn report(variant: Variant, tree: &Tree) -> String {
 #[test]
 fn on_the_studys_graph_the_variants_that_narrow_the_window_fail_the_criterion() {
     let tree = study_graph();
-    let reports: Vec<(Variant, String)> =
-        Variant::ALL.iter().map(|&variant| (variant, report(variant, &tree))).collect();
+    let reports: Vec<(Searcher, String)> =
+        Searcher::all().map(|variant| (variant, report(variant, &tree))).collect();
     let failing: Vec<&str> = reports
         .iter()
         .filter(|(_, text)| text.contains("FAILS"))
         .map(|(variant, _)| variant.name())
         .collect();
     // Marsland's scheme, which the study refutes, and the two Python variants that copy its lookup;
-    // the Wikipedia scheme and the verified Dafny variant meet the criterion at every call.
+    // the Wikipedia scheme, the verified Dafny variants and Plaat's meet the criterion at every call.
     assert_eq!(failing, ["negamax_ttm", "negamax_ttw_fishburn_propagation", "negamax_ttw_current_alpha"]);
     let text: Vec<&str> = reports.iter().map(|(_, text)| text.as_str()).collect();
     insta::assert_snapshot!(text.join("\n"));
@@ -218,7 +337,15 @@ proptest! {
     fn every_call_of_the_variants_that_only_answer_from_the_table_meets_the_criterion(
         (tree, runs) in graphs_with_transpositions().prop_flat_map(|tree| { let runs = runs(&tree); (Just(tree), runs) })
     ) {
-        for variant in [Variant::Ttw, Variant::TtwCurrentAlphaVerified, Variant::TtwMarslandLookup] {
+        let searchers = [
+            Variant::Ttw,
+            Variant::TtwCurrentAlphaVerified,
+            Variant::TtwExtraDepthCondition,
+            Variant::TtwFishburnPropagationVerified,
+            Variant::TtwMarslandLookup,
+        ]
+        .map(Searcher::from);
+        for variant in searchers.into_iter().chain([Searcher::Plaat]) {
             for (call, ok) in checked_calls(variant, &tree, &runs) {
                 prop_assert!(ok, "{} {:?} on {} after {:?}", variant.name(), call, tree, runs);
             }
@@ -312,18 +439,9 @@ fn transposition_graph() -> Tree {
 /// Runs each `(variant, run)` in turn with one table: each run's result and number of calls, and
 /// the table left behind.
 fn runs_sharing_a_table(tree: &Tree, runs: &[(Variant, Run)]) -> (Vec<(Value, usize)>, TranspositionTable) {
-    let calls = Cell::new(0);
-    let mut observer = |_: &Call<NodeId>| calls.set(calls.get() + 1);
-    let mut search =
-        Search::new(tree, Memory::keyed_by_node(), Hooks { calls: Some(&mut observer), ..Hooks::default() });
-    let mut table = TranspositionTable::new();
-    let mut results = Vec::new();
-    for (variant, run) in runs {
-        let before = calls.get();
-        let value = variant.search(&mut search, &run.position, run.alpha, run.beta, run.depth, &mut table);
-        results.push((value, calls.get() - before));
-    }
-    (results, table)
+    let runs: Vec<(Searcher, Run)> = runs.iter().map(|&(variant, run)| (variant.into(), run)).collect();
+    let (searched, tables) = run_in_turn(tree, &runs);
+    (searched.iter().map(|searched| (searched.result, searched.calls.len())).collect(), tables.flagged)
 }
 
 #[test]
@@ -405,4 +523,308 @@ fn marslands_scheme_replaces_an_entry_only_by_one_at_least_as_deep() {
         let (results, table) = runs_sharing_a_table(&tree, &runs[..=count]);
         assert_eq!((results[count].0, table.get(key)), (value, Some(entry)), "after {} runs", count + 1);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// `NegamaxTTWExtraDepthCondition` stores a result only over an entry of no more depth: across a
+    /// sequence of searches, no position's entry ever gets shallower.
+    #[test]
+    fn the_extra_depth_condition_never_makes_an_entry_shallower(
+        (tree, runs) in graphs_with_transpositions().prop_flat_map(|tree| { let runs = runs(&tree); (Just(tree), runs) })
+    ) {
+        let mut observer = |_: &Call<NodeId>| {};
+        let mut search =
+            Search::new(&tree, Memory::keyed_by_node(), Hooks { calls: Some(&mut observer), ..Hooks::default() });
+        let mut table = TranspositionTable::new();
+        for run in &runs {
+            let before = table.clone();
+            Variant::TtwExtraDepthCondition.search(&mut search, &run.position, run.alpha, run.beta, run.depth, &mut table);
+            for (key, entry) in before.iter() {
+                let after = table.get(key).unwrap();
+                prop_assert!(after.depth >= entry.depth, "{entry:?} became {after:?} on {tree} after {runs:?}");
+            }
+        }
+    }
+}
+
+/// Plain trees (no position reached twice) searched from the root two to four times, each time with
+/// its own window, all at one depth, with one table: the way MTD(f) uses a table at a fixed depth.
+/// No entry is ever deeper than the search that meets it.
+fn plain_trees_with_runs_at_one_depth() -> impl Strategy<Value = (Tree, Vec<Run>)> {
+    (shapes(3, 3, -2..=2), 1u32..=4, prop::collection::vec((-3..=3 as Value, 1..=3 as Value), 2..=4))
+        .prop_map(|(shape, depth, windows)| {
+            let tree = shape.to_tree();
+            let root = tree.root();
+            let runs = windows.into_iter().map(|(alpha, width)| Run {
+                position: root,
+                alpha,
+                beta: alpha + width,
+                depth,
+            });
+            (tree, runs.collect())
+        })
+}
+
+/// MTD(f) as Plaat's page prints it, from `first_guess`, over `test`, a search of the root with the
+/// window it is given: the value and each pass's window.
+fn mtdf(first_guess: Value, mut test: impl FnMut(Value, Value) -> Value) -> (Value, Vec<(Value, Value)>) {
+    let mut g = first_guess;
+    let (mut upperbound, mut lowerbound) = (INFINITY, -INFINITY);
+    let mut windows = Vec::new();
+    while lowerbound < upperbound {
+        let beta = if g == lowerbound { g + 1 } else { g };
+        windows.push((beta - 1, beta));
+        g = test(beta - 1, beta);
+        if g < beta {
+            upperbound = g;
+        } else {
+            lowerbound = g;
+        }
+    }
+    (g, windows)
+}
+
+/// MTD(f) from `first_guess` over `searcher` at `depth` from the root of `tree`, with one table for
+/// every pass.
+fn mtdf_over(
+    searcher: Searcher,
+    tree: &Tree,
+    depth: u32,
+    first_guess: Value,
+) -> (Value, Vec<(Value, Value)>) {
+    let mut observer = |_: &Call<NodeId>| {};
+    let mut search =
+        Search::new(tree, Memory::keyed_by_node(), Hooks { calls: Some(&mut observer), ..Hooks::default() });
+    let mut tables = Tables::default();
+    let position = tree.root();
+    mtdf(first_guess, |alpha, beta| {
+        searcher.search(&mut search, &Run { position, alpha, beta, depth }, &mut tables)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// With no entry deeper than the search that meets it, a correct table changes no result: every
+    /// call returns an alpha-beta result of its position's depth-limited value, and MTD(f) over the
+    /// search finds the root's. Every search but the Python `negamax_ttw_current_alpha` does so, even
+    /// those that narrow the window by stored bounds.
+    #[test]
+    fn on_plain_trees_at_one_depth_every_search_but_one_is_exact(
+        (tree, runs) in plain_trees_with_runs_at_one_depth(),
+        first_guess in -3..=3 as Value,
+    ) {
+        let depth = runs[0].depth;
+        let value = negamax(&tree, &tree.root(), depth, &mut Default::default());
+        for searcher in Searcher::all().filter(|&searcher| searcher != Variant::TtwCurrentAlpha.into()) {
+            let runs: Vec<(Searcher, Run)> = runs.iter().map(|&run| (searcher, run)).collect();
+            for call in run_in_turn(&tree, &runs).0.into_iter().flat_map(|searched| searched.calls) {
+                prop_assert!(is_exact(&tree, &call), "{} {:?} on {} after {:?}", searcher.name(), call, tree, runs);
+            }
+            prop_assert_eq!(mtdf_over(searcher, &tree, depth, first_guess).0, value, "{} on {}", searcher.name(), tree);
+        }
+    }
+}
+
+#[test]
+fn plaats_search_stores_the_bounds_a_result_proves_and_never_a_leaf() {
+    // The root is worth 3 at depth 2. A full window proves both bounds; (4, 5) fails low and proves
+    // only an upper bound, (1, 2) fails high and proves only a lower one. The same search again is
+    // answered by the entry in one call where a bound decides the window; the full window, which
+    // neither bound decides, is searched again.
+    let tree = transposition_graph();
+    let root = tree.root();
+    for (alpha, beta, lowerbound, upperbound) in
+        [(-INFINITY, INFINITY, 3, 3), (4, 5, -INFINITY, 3), (1, 2, 3, INFINITY)]
+    {
+        let run = Run { position: root, alpha, beta, depth: 2 };
+        let (searched, tables) = run_in_turn(&tree, &[(Searcher::Plaat, run), (Searcher::Plaat, run)]);
+        assert_eq!(searched[0].result, 3);
+        assert_eq!(
+            tables.plaat.get(u64::from(root.0)),
+            Some(PlaatTableEntry { lowerbound, upperbound, depth: 2 }),
+            "({alpha}, {beta})"
+        );
+        assert_eq!(searched[1].result, 3);
+        assert_eq!(searched[1].calls.len() == 1, alpha != -INFINITY, "({alpha}, {beta})");
+        // Only the positions searched with depth to spare have an entry: none at depth 0.
+        assert!(tables.plaat.iter().all(|(_, entry)| entry.depth > 0));
+        assert!(!tables.plaat.is_empty() && tables.flagged.is_empty());
+    }
+}
+
+/// The Python `negamax_ttw_current_alpha` on plain trees at one depth: the first failure proptest
+/// finds, shrunk.
+fn smallest_current_alpha_failure_proptest_finds() -> (Tree, Vec<Run>) {
+    let config = ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() };
+    let mut runner = TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha));
+    let outcome = runner.run(&plain_trees_with_runs_at_one_depth(), |(tree, runs)| {
+        for (call, ok) in checked_calls(Variant::TtwCurrentAlpha, &tree, &runs) {
+            prop_assert!(ok, "{call:?}");
+        }
+        Ok(())
+    });
+    match outcome {
+        Err(TestError::Fail(_, case)) => case,
+        other => panic!("no failure found: {other:?}"),
+    }
+}
+
+#[test]
+fn proptest_shrinks_a_failure_of_the_python_current_alpha_variant_to_three_nodes_and_two_searches() {
+    let (tree, runs) = smallest_current_alpha_failure_proptest_finds();
+    // A root over two leaves, the first worse for the root than the second, searched twice: the
+    // shape of `wesselink-current-alpha-counterexample.tree`.
+    assert_eq!((tree.node_count(), runs.len()), (3, 2), "{tree} after {runs:?}");
+    let leaves: Vec<Value> = tree.children(tree.root()).iter().map(|&leaf| tree.evaluate(&leaf)).collect();
+    assert!(leaves.len() == 2 && leaves[0] < leaves[1], "{tree}");
+}
+
+/// Whether some call of `runs` by the Python `negamax_ttw_current_alpha` fails the criterion.
+fn current_alpha_fails(tree: &Tree, runs: &[Run]) -> bool {
+    checked_calls(Variant::TtwCurrentAlpha, tree, runs).iter().any(|&(_, ok)| !ok)
+}
+
+#[test]
+fn the_smallest_plain_trees_that_break_the_python_current_alpha_variant_have_three_nodes() {
+    // Every tree of at most three nodes with values in {-1, 0, 1}, every depth 0 to 3, and every
+    // sequence of one to three searches from the root with window edges from -2 to 2.
+    let windows: Vec<(Value, Value)> =
+        (-2..=2).flat_map(|alpha| (alpha + 1..=2).map(move |beta| (alpha, beta))).collect();
+    let mut sequences = Vec::new();
+    for &first in &windows {
+        sequences.push(vec![first]);
+        for &second in &windows {
+            sequences.push(vec![first, second]);
+            for &third in &windows {
+                sequences.push(vec![first, second, third]);
+            }
+        }
+    }
+    assert_eq!(sequences.len(), 10 + 100 + 1000);
+    let mut failing = Vec::new();
+    for nodes in 1..=3 {
+        for shape in all_shapes(nodes, &[-1, 0, 1]) {
+            let tree = shape.to_tree();
+            let root = tree.root();
+            for depth in 0..=3 {
+                for sequence in &sequences {
+                    let runs: Vec<Run> = sequence
+                        .iter()
+                        .map(|&(alpha, beta)| Run { position: root, alpha, beta, depth })
+                        .collect();
+                    if current_alpha_fails(&tree, &runs) {
+                        failing.push((tree.to_string(), depth, sequence.len()));
+                    }
+                }
+            }
+        }
+    }
+    // Nothing below three nodes and nothing in one search; at three nodes, exactly the roots over two
+    // leaves whose first is worse, at every depth that reaches the leaves.
+    assert!(failing.iter().all(|&(_, _, searches)| searches >= 2));
+    let mut cases: Vec<(&str, u32)> =
+        failing.iter().map(|(tree, depth, _)| (tree.as_str(), *depth)).collect();
+    cases.sort_unstable();
+    cases.dedup();
+    let expected: Vec<(&str, u32)> = ["(-1 0)", "(-1 1)", "(0 1)"]
+        .into_iter()
+        .flat_map(|tree| (1..=3).map(move |depth| (tree, depth)))
+        .collect();
+    assert_eq!(cases, expected);
+}
+
+/// The smallest plain tree on which the Python `negamax_ttw_current_alpha` fails the criterion at
+/// one depth (`testdata/trees/wesselink-current-alpha-counterexample.tree`).
+fn current_alpha_counterexample() -> Tree {
+    include_str!("../../testdata/trees/wesselink-current-alpha-counterexample.tree").parse().unwrap()
+}
+
+/// Each search of `runs` by `searcher` with one table: its calls as the study's Python prints them,
+/// each marked with whether it meets the criterion, and the table after it.
+fn report_in_turn(searcher: Searcher, tree: &Tree, runs: &[Run]) -> String {
+    let mut text = format!("--- {} ---\n", searcher.name());
+    for (index, run) in runs.iter().enumerate() {
+        writeln!(text, "search {}: window ({}, {}), depth {}", index + 1, run.alpha, run.beta, run.depth)
+            .unwrap();
+        let prefix: Vec<(Searcher, Run)> = runs[..=index].iter().map(|&run| (searcher, run)).collect();
+        let (searched, tables) = run_in_turn(tree, &prefix);
+        for call in &searched[index].calls {
+            let values = witness::extension_values(tree, &call.position, call.depth);
+            let ok = values.iter().any(|&x| is_fail_soft_result(call.result, x, call.alpha, call.beta));
+            write!(
+                text,
+                "  {}(node {}, alpha={}, beta={}, depth={}) = {}",
+                searcher.name(),
+                call.position.0,
+                call.alpha,
+                call.beta,
+                call.depth,
+                call.result
+            )
+            .unwrap();
+            if ok {
+                text.push_str("  ok\n");
+            } else {
+                writeln!(text, "  FAILS: extensions give {values:?}").unwrap();
+            }
+        }
+        for entry in tables.describe() {
+            writeln!(text, "  table: {entry}").unwrap();
+        }
+    }
+    text
+}
+
+#[test]
+fn the_python_current_alpha_variant_stores_a_cut_off_as_an_upper_bound() {
+    let tree = current_alpha_counterexample();
+    let root = tree.root();
+    let depth = 1;
+    let current_alpha = Searcher::from(Variant::TtwCurrentAlpha);
+    let wikipedia = Searcher::from(Variant::Ttw);
+
+    // MTD(f) from the first guess 0 makes two passes; over `negamax_ttw_current_alpha` it returns 0
+    // for a root worth 1, over `negamax_ttw` it returns 1.
+    assert_eq!(negamax(&tree, &root, depth, &mut Default::default()), 1);
+    assert_eq!(mtdf_over(current_alpha, &tree, depth, 0), (0, vec![(-1, 0), (0, 1)]));
+    assert_eq!(mtdf_over(wikipedia, &tree, depth, 0).0, 1);
+    let runs =
+        [Run { position: root, alpha: -1, beta: 0, depth }, Run { position: root, alpha: 0, beta: 1, depth }];
+
+    // The first pass is cut off after the first leaf: 0 >= beta, a lower bound, stored as an upper
+    // bound because the flag is judged against the current alpha, already raised to 0.
+    let key = u64::from(root.0);
+    let (searched, tables) = run_in_turn(&tree, &[(current_alpha, runs[0])]);
+    assert_eq!((searched[0].result, searched[0].calls.len()), (0, 2));
+    assert_eq!(tables.flagged.get(key), Some(TableEntry { value: 0, depth, flag: TableFlag::Upperbound }));
+    let (_, tables) = run_in_turn(&tree, &[(wikipedia, runs[0])]);
+    assert_eq!(tables.flagged.get(key), Some(TableEntry { value: 0, depth, flag: TableFlag::Lowerbound }));
+
+    // The second pass is answered by that entry at once: 0 <= alpha, a fail low that says the root
+    // is worth at most 0. The window plays no part: Wikipedia's lookup, which only answers, reads
+    // the same entry the same way.
+    for second in [current_alpha, wikipedia] {
+        let (searched, _) = run_in_turn(&tree, &[(current_alpha, runs[0]), (second, runs[1])]);
+        assert_eq!((searched[1].result, searched[1].calls.len()), (0, 1), "{}", second.name());
+    }
+    let failing: Vec<Call<NodeId>> = checked_calls(current_alpha, &tree, &runs)
+        .into_iter()
+        .filter(|&(_, ok)| !ok)
+        .map(|(call, _)| call)
+        .collect();
+    assert_eq!(
+        failing,
+        [Call { position: root, depth, alpha: 0, beta: 1, result: 0, perspective: Perspective::Mover }]
+    );
+
+    let mut text = format!(
+        "tree: {tree}, worth {} at depth {depth}\n",
+        negamax(&tree, &root, depth, &mut Default::default())
+    );
+    text.push_str(&report_in_turn(current_alpha, &tree, &runs));
+    text.push_str(&report_in_turn(wikipedia, &tree, &runs));
+    insta::assert_snapshot!(text);
 }
