@@ -1,6 +1,6 @@
 //! The Chessprogramming wiki page "MTD(f)": the C form of MTD(f) with the root's bounds in an array,
-//! `int bound[2]` (lower, upper). Source: `seeds/002`, line 13. The page also reprints Plaat's Pascal
-//! `MTDF` and `iterative_deepening` (lines 7–9), which [`super::plaat`] translates.
+//! `int bound[2]` (lower, upper), on line 13 of the page as saved. The page also reprints Plaat's
+//! Pascal `MTDF` and `iterative_deepening` (lines 7–9), which [`super::plaat`] translates.
 //!
 //! Two tricks make the C form short: `beta = f + (f == bound[0])` adds one exactly when the last
 //! result was the lower bound (Plaat's `if g == lowerbound then beta := g + 1 else beta := g`), and

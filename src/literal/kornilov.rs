@@ -1,7 +1,8 @@
 //! The Russian article on MTD(f) after E. N. Kornilov, *Programming chess and other logic games*
 //! (BHV-Petersburg, 2005): a fail-soft negamax `AlphaBeta` without memory (lines 41–55), `MTDF` from
 //! the static evaluation (lines 19–37), the bisection `SearchMT` (lines 61–75), and `MTDF` inside
-//! `IterativeDeepening` (lines 79–107). Source: `seeds/003`; line numbers are that file's.
+//! `IterativeDeepening` (lines 79–107). Line numbers count the lines of the article as
+//! saved.
 //!
 //! All of it is in negamax form: `Evaluate()` scores the position for the side to move, and the root
 //! drivers' windows `(test, test + 1)` ask "is the value above `test`?". The article's functions

@@ -1,7 +1,7 @@
 //! The MTD framework of Plaat, Schaeffer, Pijls and de Bruin, "Best-First Fixed-Depth Minimax
 //! Algorithms", *Artificial Intelligence* 87 (1996), Figure 11 (p. 19), and the instances Plaat's page
-//! names (`seeds/000`, lines 122–142): SSS* as MTD(+INFINITY), DUAL* as MTD(−INFINITY), and Coplan's
-//! C* as MTD(bi), bisection of the interval between the bounds.
+//! "MTD(f), a new chess algorithm" names (lines 122–142): SSS* as MTD(+INFINITY), DUAL* as
+//! MTD(−INFINITY), and Coplan's C* as MTD(bi), bisection of the interval between the bounds.
 //!
 //! The figure writes one driver, `MTD(n, first, next)`: `f+` and `f−` start at `±INFINITY`, `bound`
 //! and `g` at `first`; each pass is `g := MT(n, bound)`, a null-window `AlphaBetaWithMemory(n,

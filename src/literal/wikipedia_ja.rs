@@ -1,6 +1,6 @@
 //! The Japanese Wikipedia article "MTD-f": its `MTDF` in while form (lines 15–32) over its own
-//! `AlphaBetaWithMemory` (lines 47–97), in minimax form. Source: `seeds/001`; line numbers are that
-//! file's.
+//! `AlphaBetaWithMemory` (lines 47–97), in minimax form. Line numbers count the lines of the
+//! article as saved.
 //!
 //! The article's `AlphaBetaWithMemory` differs from Plaat's: it stores a bound at the cut-off itself
 //! (`StoreLowerBound` when a MAX node fails high, `StoreUpperBound` when a MIN node fails low) and
