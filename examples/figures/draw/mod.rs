@@ -15,7 +15,9 @@
 //! * `trees`: the figures of the teaching tree (minimax values, each driver's search, SSS* order);
 //! * `bounds`: the MTD drivers' bounds, pass by pass;
 //! * `leaves`: leaves against the minimal tree across depths, figure and table;
-//! * `tables`: the other measured tables of the text.
+//! * `tables`: the other measured tables of the text;
+//! * `steps`: a search of a small tree node by node;
+//! * `worked`: the worked traces of the text, node by node.
 
 mod bounds;
 mod labels;
@@ -23,9 +25,11 @@ mod layout;
 mod leaves;
 mod panel;
 mod record;
+mod steps;
 mod svg;
 mod tables;
 mod trees;
+mod worked;
 
 use nullwindow::search::Algorithm;
 use nullwindow::tree::Tree;
@@ -50,5 +54,7 @@ pub fn all() -> Vec<(String, String)> {
     files.push(("enhancements.md".to_owned(), tables::enhancements_table()));
     files.push(("passes.md".to_owned(), tables::passes_table()));
     files.push(("literal-vs-engine.md".to_owned(), tables::literal_table()));
+    files.push(("worked-alphabeta.md".to_owned(), worked::alphabeta_table(&tree)));
+    files.push(("worked-mtdf-pass.md".to_owned(), worked::mtdf_pass_table(&tree)));
     files
 }
