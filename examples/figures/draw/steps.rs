@@ -1,9 +1,10 @@
 //! A search of a small tree node by node, in the order nodes were entered, with what `nullwindow
-//! trace` prints of each: the path, the window, the result, what the table did. The worked tables
-//! read their numbers from here, so that every one of them is a real search.
+//! trace` prints of each: the path, the window, the result, what the table did. The worked tables and
+//! the exercises read their numbers from here, so that every one of them is a real search.
 
-use nullwindow::driver::{Pass, SearchParams};
+use nullwindow::driver::{Call, Pass, Perspective, SearchParams};
 use nullwindow::game::Player;
+use nullwindow::registry::Driver;
 use nullwindow::search::trace::{NodeTrace, Probe, Tracer};
 use nullwindow::search::{Algorithm, Engine};
 use nullwindow::tree::{NodeId, Tree};
@@ -17,6 +18,8 @@ pub(super) struct Step {
     /// Child indices from the root, 0 for a first child.
     pub(super) path: Vec<u32>,
     pub(super) node: NodeId,
+    /// The depth it was searched to.
+    pub(super) depth: u32,
     /// The window as the node was called (before the table narrowed it).
     pub(super) alpha: Value,
     pub(super) beta: Value,
@@ -82,7 +85,7 @@ struct Recorder<'a> {
 }
 
 impl Tracer<Tree> for Recorder<'_> {
-    fn enter(&mut self, ply: usize, position: &NodeId, _depth: u32, alpha: Value, beta: Value) {
+    fn enter(&mut self, ply: usize, position: &NodeId, depth: u32, alpha: Value, beta: Value) {
         if ply == 0 {
             self.pass += 1;
         }
@@ -102,6 +105,7 @@ impl Tracer<Tree> for Recorder<'_> {
             pass: self.pass,
             path,
             node: *position,
+            depth,
             alpha,
             beta,
             result: 0,
@@ -128,4 +132,73 @@ pub(super) fn engine_steps(tree: &Tree, algorithm: Algorithm, params: &SearchPar
     let result = Engine::new(params).search_traced(tree, algorithm, params, &mut recorder);
     let passes = result.iterations.iter().flat_map(|iteration| iteration.passes.iter().copied()).collect();
     Steps { value: result.value, passes, steps: recorder.steps }
+}
+
+/// A literal translation's `driver` on `tree`, step by step: its calls, each placed under the call
+/// it was made from. A literal driver reports a call when it returns, so the calls that returned
+/// just before a call, one ply deeper and not yet placed, are its children; a call of the root
+/// ends a pass.
+pub(super) fn literal_steps(tree: &Tree, driver: Driver, params: &SearchParams) -> Steps {
+    let mut calls: Vec<Call<NodeId>> = Vec::new();
+    let outcome = driver.run_observed(tree, params, &mut |call: &Call<NodeId>| calls.push(call.clone()));
+    let paths = paths(tree);
+    // Each call, in the order it returned, with the calls made from it.
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); calls.len()];
+    let mut roots = Vec::new();
+    let mut waiting: Vec<usize> = Vec::new();
+    for (index, call) in calls.iter().enumerate() {
+        let depth = paths[call.position.index()].len();
+        let first = waiting.iter().rposition(|&done| paths[calls[done].position.index()].len() <= depth);
+        children[index] = waiting.split_off(first.map_or(0, |at| at + 1));
+        if call.position == tree.root_id() {
+            roots.push(index);
+        } else {
+            waiting.push(index);
+        }
+    }
+    let mut steps = Vec::new();
+    for (pass, &root) in roots.iter().enumerate() {
+        let mut stack = vec![root];
+        while let Some(index) = stack.pop() {
+            let call = &calls[index];
+            let (alpha, beta, result) = match call.perspective {
+                Perspective::Max => (call.alpha, call.beta, call.result),
+                Perspective::Mover => for_max(tree.player(call.position), call.alpha, call.beta, call.result),
+            };
+            let path = paths[call.position.index()].clone();
+            let entered = children[index]
+                .iter()
+                .map(|&child| *paths[calls[child].position.index()].last().expect("a child has a path"))
+                .collect();
+            steps.push(Step {
+                pass: pass + 1,
+                path,
+                node: call.position,
+                depth: call.depth,
+                alpha,
+                beta,
+                result,
+                probe: None,
+                stored: None,
+                entered,
+            });
+            stack.extend(children[index].iter().rev());
+        }
+    }
+    Steps { value: outcome.value, passes: outcome.passes.unwrap_or_default(), steps }
+}
+
+/// Every node's path from the root (the trees here have no shared nodes).
+pub(super) fn paths(tree: &Tree) -> Vec<Vec<u32>> {
+    let mut paths = vec![Vec::new(); tree.node_count()];
+    let mut stack = vec![tree.root_id()];
+    while let Some(node) = stack.pop() {
+        for (index, &child) in tree.children(node).iter().enumerate() {
+            let mut path = paths[node.index()].clone();
+            path.push(index as u32);
+            paths[child.index()] = path;
+            stack.push(child);
+        }
+    }
+    paths
 }
