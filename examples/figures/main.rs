@@ -10,9 +10,12 @@ use std::path::Path;
 
 fn main() -> std::io::Result<()> {
     let directory = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src/figures");
-    std::fs::create_dir_all(&directory)?;
     for (name, contents) in draw::all() {
-        std::fs::write(directory.join(&name), contents)?;
+        let path = directory.join(&name);
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder)?;
+        }
+        std::fs::write(path, contents)?;
         println!("book/src/figures/{name}");
     }
     Ok(())

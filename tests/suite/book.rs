@@ -219,13 +219,30 @@ fn every_figure_is_what_the_crate_draws_today() {
             "book/src/figures/{name} is stale or missing: run `cargo run --example figures` and commit it"
         );
     }
-    for entry in std::fs::read_dir(&figures).unwrap() {
-        let name = entry.unwrap().file_name().into_string().unwrap();
+    for name in files_under(&figures) {
         assert!(
             names.contains(name.as_str()),
             "book/src/figures/{name} is not drawn by `cargo run --example figures`"
         );
     }
+}
+
+/// Every file under `folder`, in its subfolders too, by its path from `folder` (`/`-separated).
+fn files_under(folder: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    let mut folders = vec![(folder.to_path_buf(), String::new())];
+    while let Some((folder, prefix)) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let entry = entry.unwrap();
+            let name = format!("{prefix}{}", entry.file_name().into_string().unwrap());
+            if entry.file_type().unwrap().is_dir() {
+                folders.push((entry.path(), format!("{name}/")));
+            } else {
+                files.push(name);
+            }
+        }
+    }
+    files
 }
 
 /// Runs the command line as a reader would, from the repository root, and returns what it printed

@@ -217,18 +217,27 @@ after the table 0.841
     assert!(mask_timings(shown).ends_with("after the table 0.841\n"));
 }
 
-/// The `nullwindow` commands of the book's ```` ```sh ```` blocks, with the chapter and line of each.
+/// The `nullwindow` commands of the book's ```` ```sh ```` blocks, with the chapter and line of each:
+/// in the chapters and in the generated files they include (`figures/`, such as the exercises'
+/// answers).
 fn book_commands() -> Vec<(String, usize, String)> {
     let book = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src");
-    let mut chapters: Vec<_> = std::fs::read_dir(&book)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|extension| extension == "md"))
-        .collect();
+    let mut chapters = Vec::new();
+    let mut folders = vec![book.clone()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|extension| extension == "md") {
+                chapters.push(path);
+            }
+        }
+    }
     chapters.sort();
     let mut commands = Vec::new();
     for chapter in chapters {
-        let name = chapter.file_name().unwrap().to_string_lossy().into_owned();
+        let name = chapter.strip_prefix(&book).unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(&chapter).unwrap();
         assert!(
             examples(&text).is_empty(),

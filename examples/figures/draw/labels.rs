@@ -6,6 +6,9 @@ use nullwindow::value::{INFINITY, Value};
 /// A value as the book prints it: the crate's `INFINITY` as ∞.
 pub(super) fn show(value: Value) -> String {
     match value {
+        // DUAL* as Figure 11 writes it first tests at −∞, with the window (−∞ − 1, −∞).
+        v if v == INFINITY + 1 => "∞+1".to_owned(),
+        v if v == -INFINITY - 1 => "−∞−1".to_owned(),
         v if v >= INFINITY => "∞".to_owned(),
         v if v <= -INFINITY => "−∞".to_owned(),
         v if v == INFINITY - 1 => "∞−1".to_owned(),

@@ -15,24 +15,31 @@
 //! * `trees`: the figures of the teaching tree (minimax values, each driver's search, SSS* order);
 //! * `bounds`: the MTD drivers' bounds, pass by pass;
 //! * `leaves`: leaves against the minimal tree across depths, figure and table;
-//! * `tables`: the other measured tables of the text.
+//! * `tables`: the other measured tables of the text;
+//! * `steps`: a search of a small tree node by node, engine or literal translation;
+//! * `worked`: the worked traces of the text, node by node;
+//! * `exercises`: the exercises' data and answers, in `exercises/`.
 
 mod bounds;
+mod exercises;
 mod labels;
 mod layout;
 mod leaves;
 mod panel;
 mod record;
+mod steps;
 mod svg;
 mod tables;
 mod trees;
+mod worked;
 
 use nullwindow::search::Algorithm;
 use nullwindow::tree::Tree;
 use nullwindow::tree::examples::TEACHING_TREE;
 use nullwindow::tree::synthetic::Model;
 
-/// Every figure and generated table: its file name under `book/src/figures/` and its contents.
+/// Every figure and generated table: its file name under `book/src/figures/` (with the subfolder, if
+/// it is in one) and its contents.
 pub fn all() -> Vec<(String, String)> {
     let tree: Tree = TEACHING_TREE.parse().expect("the teaching tree parses");
     let mut files = vec![("teaching-tree.svg".to_owned(), trees::minimax_tree_figure(&tree))];
@@ -50,5 +57,8 @@ pub fn all() -> Vec<(String, String)> {
     files.push(("enhancements.md".to_owned(), tables::enhancements_table()));
     files.push(("passes.md".to_owned(), tables::passes_table()));
     files.push(("literal-vs-engine.md".to_owned(), tables::literal_table()));
+    files.push(("worked-alphabeta.md".to_owned(), worked::alphabeta_table(&tree)));
+    files.push(("worked-mtdf-pass.md".to_owned(), worked::mtdf_pass_table(&tree)));
+    files.extend(exercises::all());
     files
 }

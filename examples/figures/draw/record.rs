@@ -51,7 +51,7 @@ impl Tracer<Tree> for Recorder<'_> {
 /// The engine as the tree figures run it: one search of the whole depth (no iterative deepening),
 /// and no killers or history, so that children are tried left to right unless the table names a
 /// best move from an earlier pass.
-fn figure_params() -> SearchParams {
+pub(super) fn figure_params() -> SearchParams {
     SearchParams { killers: false, history: false, ..SearchParams::default() }
 }
 
