@@ -795,6 +795,7 @@
             "data-input": "trace",
             rows: "8",
             spellcheck: "false",
+            wrap: "off",
             placeholder: '{"event":"enter","visit":1,"pass":1,"path":[],"node":0,…}',
         });
         traceLabel.append(traceInput);
