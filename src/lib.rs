@@ -126,6 +126,7 @@ pub mod book {
         Bisection => "bisection.md",
         SssDual => "sss-dual.md",
         Pvs => "pvs.md",
+        Viewer => "viewer.md",
         Aspiration => "aspiration.md",
         IterativeDeepening => "iterative-deepening.md",
         Errata => "errata.md",

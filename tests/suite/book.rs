@@ -580,3 +580,83 @@ fn the_readme_and_the_introduction_list_every_chapter_in_summary_order() {
         chapters().into_iter().filter(|chapter| chapter != "introduction.md").collect();
     assert_eq!(chapter_links(order, ""), expected, "the introduction's order of the chapters");
 }
+
+/// The commands that write the traces the viewer chapter embeds, as the chapter shows them: each line
+/// `nullwindow trace … > book/src/traces/NAME.jsonl`, with its arguments and NAME.
+fn viewer_trace_commands() -> Vec<(Vec<String>, String)> {
+    let chapter = std::fs::read_to_string(book().join("viewer.md")).unwrap();
+    chapter
+        .lines()
+        .filter(|line| line.contains(" > book/src/traces/"))
+        .filter_map(|line| line.strip_prefix("nullwindow trace "))
+        .map(|command| {
+            let (args, file) = command.split_once(" > ").expect("a trace command writes a file with `>`");
+            let name = file.trim().strip_prefix("book/src/traces/").and_then(|f| f.strip_suffix(".jsonl"));
+            let name = name.unwrap_or_else(|| {
+                panic!("viewer.md: `{command}` does not write book/src/traces/NAME.jsonl")
+            });
+            let mut args: Vec<String> = args.split_whitespace().map(str::to_owned).collect();
+            args.insert(0, "trace".to_owned());
+            (args, name.to_owned())
+        })
+        .collect()
+}
+
+/// The viewer chapter names, for each trace it embeds, the command that writes it, and those are the
+/// traces the figures show: the optimized drivers without killer moves and history heuristic, both
+/// records of every call. Every committed trace is one of them and is embedded by a viewer.
+#[test]
+fn the_viewer_chapter_names_the_command_of_every_trace() {
+    let chapter = std::fs::read_to_string(book().join("viewer.md")).unwrap();
+    let commands = viewer_trace_commands();
+    let names: HashSet<&str> = commands.iter().map(|(_, name)| name.as_str()).collect();
+    for required in ["alphabeta", "mtdf", "pvs", "sss"] {
+        assert!(names.contains(required), "viewer.md has no trace command for {required}");
+    }
+    for (args, name) in &commands {
+        let line = args.join(" ");
+        assert!(
+            line.starts_with(&format!("trace testdata/trees/teaching.tree --algo {name} "))
+                && line.contains(" --no-killers --no-history")
+                && line.contains(" --on both"),
+            "viewer.md: `nullwindow {line}` is not the teaching tree's {name} as the figures draw it \
+             (--no-killers --no-history) with --on both"
+        );
+        assert!(
+            chapter.contains(&format!("<div class=\"nw-viewer\" data-trace=\"{name}\""))
+                && chapter.contains(&format!("{{{{#include traces/{name}.jsonl}}}}")),
+            "viewer.md names the command of traces/{name}.jsonl but has no viewer that embeds it"
+        );
+    }
+    for entry in std::fs::read_dir(book().join("traces")).unwrap() {
+        let file = entry.unwrap().file_name().into_string().unwrap();
+        let name = file.strip_suffix(".jsonl").unwrap_or(&file);
+        assert!(names.contains(name), "book/src/traces/{file}: viewer.md names no command that writes it");
+    }
+}
+
+/// Every trace the viewer chapter embeds is what its command writes today, so that the viewer and the
+/// figures never show two different searches.
+#[test]
+#[cfg(feature = "cli")]
+fn book_viewer_traces_are_what_their_commands_write() {
+    let commands = viewer_trace_commands();
+    assert!(!commands.is_empty(), "viewer.md names no trace command");
+    for (args, name) in commands {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_nullwindow"))
+            .args(&args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        let command = format!("nullwindow {} > book/src/traces/{name}.jsonl", args.join(" "));
+        assert!(output.status.success(), "`{command}` failed: {}", String::from_utf8_lossy(&output.stderr));
+        let committed =
+            std::fs::read_to_string(book().join(format!("traces/{name}.jsonl"))).unwrap_or_default();
+        assert!(
+            committed.as_bytes() == output.stdout,
+            "book/src/traces/{name}.jsonl is stale or missing: regenerate it with `{command}` \
+             (or `cargo run -- {} > book/src/traces/{name}.jsonl`) and commit it",
+            args.join(" ")
+        );
+    }
+}
