@@ -10,9 +10,8 @@
 // book is served from BUILT_BOOK_DIR (default book/book) on 127.0.0.1, and no other host is reached.
 // Exits non-zero with a message naming the viewer, the step and what differed on any failure.
 
-import { chromium } from "playwright-core";
+import { launchChromium, serveBook } from "./book.mjs";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -94,46 +93,10 @@ function equal(actual, expected, what) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The built book, served as a web server would.
-
-const TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".svg": "image/svg+xml",
-    ".json": "application/json",
-    ".jsonl": "text/plain; charset=utf-8",
-    ".png": "image/png",
-    ".woff": "font/woff",
-    ".woff2": "font/woff2",
-    ".ttf": "font/ttf",
-};
+// The built book, served as a web server would (book.mjs).
 
 const missing = [];
-
-function serve() {
-    const server = http.createServer((request, response) => {
-        const url = new URL(request.url, "http://127.0.0.1");
-        let file = path.join(bookDir, decodeURIComponent(url.pathname));
-        if (!file.startsWith(bookDir)) {
-            response.writeHead(403).end();
-            return;
-        }
-        if (fs.existsSync(file) && fs.statSync(file).isDirectory()) {
-            file = path.join(file, "index.html");
-        }
-        fs.readFile(file, (error, data) => {
-            if (error) {
-                missing.push(url.pathname);
-                response.writeHead(404).end();
-            } else {
-                const type = TYPES[path.extname(file)] || "application/octet-stream";
-                response.writeHead(200, { "content-type": type }).end(data);
-            }
-        });
-    });
-    return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
+const serve = () => serveBook(bookDir, missing);
 
 // ---------------------------------------------------------------------------------------------------
 // What a viewer shows, read in one go.
@@ -357,21 +320,7 @@ async function main() {
     const shots = { ...SCREENSHOTS, dir: fs.mkdtempSync(path.join(os.tmpdir(), "nullwindow-viewer-")), taken: [] };
     let context;
     try {
-        context = await chromium.launchPersistentContext(userDataDir, {
-            executablePath,
-            headless: true,
-            args: [
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-            ],
-            viewport: { width: 1100, height: 900 },
-        });
+        context = await launchChromium(executablePath, userDataDir, { width: 1100, height: 900 });
         const page = context.pages()[0] ?? (await context.newPage());
         const errors = [];
         page.on("pageerror", (error) => errors.push(String(error)));
