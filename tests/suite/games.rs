@@ -79,6 +79,87 @@ fn mtd_pons_scores_match_pons_on_every_set() {
     }
 }
 
+/// The stones still to come after the next one when both sides play perfectly, for a position of
+/// `stones` stones with Pons' `score` from the side to move: what rates his test sets (below 14
+/// easy, 14 to 27 medium, 28 or more hard).
+fn stones_after_the_next(stones: usize, score: i32) -> usize {
+    let end = if score == 0 {
+        42
+    } else {
+        // The winner's last stone is its `22 - |score|`th: the board's `2s - 1`th for the first
+        // player, its `2s`th for the second.
+        let winner_stones = 22 - usize::try_from(score.unsigned_abs()).unwrap();
+        let winner_moves_first = stones.is_multiple_of(2) == (score > 0);
+        if winner_moves_first { 2 * winner_stones - 1 } else { 2 * winner_stones }
+    };
+    end - stones - 1
+}
+
+#[test]
+fn connect4_ratings_reproduce_those_of_pons_sets() {
+    for file in ["Test_L3_R1.first100", "Test_L2_R1.first20", "Test_L1_R1.first100"] {
+        for (moves, score) in pons_positions(file) {
+            assert!(stones_after_the_next(moves.len(), score) < 14, "{file}: {moves} is rated easy");
+        }
+    }
+    for (moves, score) in pons_positions("Test_L2_R2.first20") {
+        let rating = stones_after_the_next(moves.len(), score);
+        assert!((14..28).contains(&rating), "Test_L2_R2: {moves} is rated medium");
+    }
+}
+
+/// The set `examples/connect4_hard_set.rs` generates; the lines are written round-robin over the
+/// stone counts.
+const HARD_SET: &str = "hard-8-14.txt";
+
+/// The generated set keeps what its generator promises: legal openings of 8 to 14 stones, evenly
+/// spread and written round-robin, none over, none decided by the next stone either way, no position
+/// twice (a mirror image counts as the same position), each rated medium or hard.
+#[test]
+fn connect4_hard_set_holds_undecided_distinct_openings_rated_medium_or_hard() {
+    let positions = pons_positions(HARD_SET);
+    assert_eq!(positions.len(), 7 * 42);
+    let mut seen = std::collections::HashSet::new();
+    for (index, (moves, score)) in positions.iter().enumerate() {
+        let stones = moves.len();
+        assert_eq!(stones, 8 + index % 7, "line {}: {moves}", index + 1);
+        let game = Connect4::from_moves(moves).unwrap();
+        let root = game.root();
+        assert!(!game.is_terminal(&root), "{moves}");
+        // Over is won: no board of 15 stones is full.
+        let won = |position: &<Connect4 as Game>::Position| game.is_terminal(position);
+        let children: Vec<_> = game.legal_moves(&root).into_iter().map(|mv| game.play(&root, mv)).collect();
+        assert!(!children.iter().any(won), "{moves}: the side to move wins at once");
+        let answered = |child: &_| game.legal_moves(child).into_iter().any(|mv| won(&game.play(child, mv)));
+        assert!(!children.iter().all(answered), "{moves}: every move loses at once");
+        let mirrored: String =
+            moves.chars().map(|c| char::from_digit(8 - c.to_digit(10).unwrap(), 10).unwrap()).collect();
+        let mirror = Connect4::from_moves(&mirrored).unwrap();
+        assert!(seen.insert(game.key(&root).min(mirror.key(&mirror.root()))), "{moves} twice");
+        assert!(stones_after_the_next(stones, *score) >= 14, "{moves} {score} is rated easy");
+    }
+}
+
+/// The engine's exact search agrees with the independent solver that scored the set, on the lines
+/// of 14 stones it solves within a node budget (15 of the 42 today; at most 4.2 million nodes in
+/// all, a few seconds in a debug build). The benches check every line, in release.
+#[test]
+fn connect4_hard_set_scores_match_the_engine_where_it_is_quick() {
+    let params = SearchParams { tt_entries: 1 << 16, node_limit: Some(100_000), ..SearchParams::default() };
+    let mut engine = Engine::new(&params);
+    let mut checked = 0;
+    for (moves, score) in pons_positions(HARD_SET).into_iter().filter(|(moves, _)| moves.len() == 14) {
+        let game = Connect4::from_moves(&moves).unwrap();
+        engine.clear();
+        let outcome = engine.search(&game, Algorithm::MtdPons, &params, |_| {});
+        if !outcome.stopped {
+            assert_eq!(game.to_move(&game.root()).perspective(outcome.value), score, "position {moves}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} lines solved within the budget");
+}
+
 #[test]
 fn divide_agrees_with_solving_each_child_on_its_own() {
     let game = TicTacToe::from_moves("15").unwrap();

@@ -1,6 +1,9 @@
-//! `nullwindow bench connect4 FILE…`: solve every position of Pascal Pons' Connect Four test sets with
-//! the generic engine and report, per set, the positions solved right, the mean time and nodes per
-//! position, and nodes per second, in the units of his tables.
+//! `nullwindow bench connect4 FILE…`: solve every position of Connect Four test sets (lines of
+//! `MOVES SCORE`) with the generic engine and report, per set, the positions solved right, the mean
+//! time and nodes per position, and nodes per second, in the units of Pascal Pons' tables and beside
+//! his published figures where the set is one of his. `testdata/connect4/` holds the first lines of
+//! his four sets and `hard-8-14.txt`, 294 openings of 8 to 14 stones rated medium or hard by his
+//! protocol (`examples/connect4_hard_set.rs`), which has no published figures.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -17,7 +20,8 @@ use crate::output::outln;
 
 #[derive(Subcommand)]
 pub enum BenchCommand {
-    /// Solve Pons' Connect Four positions (lines of `MOVES SCORE`) and check every score.
+    /// Solve Connect Four positions (lines of `MOVES SCORE`, as in Pons' test sets) and check every
+    /// score.
     Connect4(Connect4Args),
 }
 
@@ -31,7 +35,7 @@ enum GenerationArg {
 
 #[derive(Args)]
 pub struct Connect4Args {
-    /// Test set files, e.g. Test_L3_R1.
+    /// Test set files, e.g. Pons' Test_L3_R1 or testdata/connect4/hard-8-14.txt.
     #[arg(required = true)]
     files: Vec<String>,
     /// The optimized driver (see `nullwindow algos`); by default the driver of Pons' own solver.
@@ -184,23 +188,42 @@ fn print_table(args: &Connect4Args, results: &[SetResult]) {
         "Pons nodes"
     );
     for r in results {
-        let pons_time = r.pons_mean_microseconds.map_or_else(|| "-".to_owned(), |t| format!("{t:.1} µs"));
+        let pons_time = r.pons_mean_microseconds.map_or_else(|| "-".to_owned(), time);
         let pons_nodes = r.pons_mean_positions.map_or_else(|| "-".to_owned(), |n| format!("{n:.1}"));
         outln!(
-            "{:<set_width$}  {:>9}  {:>7}  {:>11.1} µs  {:>12.1}  {:>10.0}  {:>14}  {:>12}",
+            "{:<set_width$}  {:>9}  {:>7}  {:>14}  {:>12.1}  {:>10.0}  {:>14}  {:>12}",
             r.file,
             r.positions,
             r.right,
-            r.mean_microseconds,
+            time(r.mean_microseconds),
             r.mean_nodes,
             r.kilo_nodes_per_second,
             pons_time,
             pons_nodes
         );
     }
-    if results.iter().any(|r| r.pons_mean_microseconds.is_some()) {
+    let with_figures = results.iter().any(|r| r.pons_mean_microseconds.is_some());
+    let without = results.iter().any(|r| r.pons_mean_microseconds.is_none());
+    if with_figures || without {
         outln!();
+    }
+    if with_figures {
         outln!("Pons: part 12 of \"Solving Connect 4\" (strong solver, whole set, his machine).");
+    }
+    if without {
+        outln!("-: not one of Pons' sets (recognised by name, e.g. Test_L2_R1.first20), no figures.");
+    }
+}
+
+/// A time given in µs, in the unit that keeps the number below 1,000 (µs, ms, s): an end-game set
+/// takes microseconds a position, a hard opening half a second.
+fn time(microseconds: f64) -> String {
+    if microseconds < 1e3 {
+        format!("{microseconds:.1} µs")
+    } else if microseconds < 1e6 {
+        format!("{:.2} ms", microseconds / 1e3)
+    } else {
+        format!("{:.3} s", microseconds / 1e6)
     }
 }
 
