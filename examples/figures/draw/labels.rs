@@ -1,6 +1,8 @@
 //! How the figures write values, windows and counts: as the book's text does, with ∞ for the crate's
 //! `INFINITY`, so that a figure and the sentence beside it read alike.
 
+use nullwindow::game::Player;
+use nullwindow::tree::{NodeId, Tree};
 use nullwindow::value::{INFINITY, Value};
 
 /// A value as the book prints it: the crate's `INFINITY` as ∞.
@@ -35,4 +37,22 @@ pub(super) fn window(alpha: Value, beta: Value) -> String {
 
 pub(super) fn plural(count: usize, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
+}
+
+/// A path as `nullwindow trace` prints it, in code: `[1,0]`.
+pub(super) fn path(path: &[u32]) -> String {
+    let indices: Vec<String> = path.iter().map(ToString::to_string).collect();
+    format!("`[{}]`", indices.join(","))
+}
+
+/// Who moves at `node`, or that it is a leaf.
+pub(super) fn mover(tree: &Tree, node: NodeId) -> &'static str {
+    if tree.is_leaf(node) {
+        "leaf"
+    } else {
+        match tree.player(node) {
+            Player::Max => "MAX",
+            Player::Min => "MIN",
+        }
+    }
 }

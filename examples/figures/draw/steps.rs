@@ -43,9 +43,27 @@ impl Step {
         (0..tree.children(self.node).len() as u32).filter(|index| !self.entered.contains(index)).collect()
     }
 
+    /// The paths of the children [`Self::skipped`] names.
+    pub(super) fn skipped_paths(&self, tree: &Tree) -> Vec<Vec<u32>> {
+        let child = |index: u32| self.path.iter().copied().chain([index]).collect();
+        self.skipped(tree).into_iter().map(child).collect()
+    }
+
     /// The fail-soft postcondition's reading of the result: a lower bound, an upper bound or exact.
     pub(super) fn bound(&self) -> Bound {
         Bound::of_result(self.result, self.alpha, self.beta)
+    }
+
+    /// What the result says about the node's value, in words.
+    pub(super) fn reading(&self, tree: &Tree) -> &'static str {
+        if tree.is_leaf(self.node) {
+            return "the leaf's value";
+        }
+        match self.bound() {
+            Bound::Exact => "exact",
+            Bound::Upper => "upper bound (fails low)",
+            Bound::Lower => "lower bound (fails high)",
+        }
     }
 }
 

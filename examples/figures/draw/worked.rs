@@ -3,21 +3,13 @@
 
 use std::fmt::Write as _;
 
-use nullwindow::game::Player;
 use nullwindow::search::Algorithm;
 use nullwindow::search::trace::Probe;
 use nullwindow::tree::Tree;
-use nullwindow::value::Bound;
 
-use super::labels::{plural, show, window};
+use super::labels::{mover, path as at, plural, show, window};
 use super::record::figure_params;
 use super::steps::{Step, engine_steps};
-
-/// A path as the trace prints it, in code.
-fn at(path: &[u32]) -> String {
-    let indices: Vec<String> = path.iter().map(ToString::to_string).collect();
-    format!("`[{}]`", indices.join(","))
-}
 
 /// One row per step: the visit number, the node, who moves, the window on entry, the result and
 /// what it is, the children skipped, and (with `table`) what the transposition table did.
@@ -29,28 +21,10 @@ fn step_table(tree: &Tree, steps: &[(usize, &Step)], table: bool) -> String {
         " children skipped |\n|---:|---|---|---|---:|---|---|\n"
     });
     for &(visit, step) in steps {
-        let leaf = tree.is_leaf(step.node);
-        let mover = match (leaf, tree.player(step.node)) {
-            (true, _) => "leaf",
-            (false, Player::Max) => "MAX",
-            (false, Player::Min) => "MIN",
-        };
+        let mover = mover(tree, step.node);
         let answered = step.probe == Some(Probe::Cutoff);
-        let reading = match (leaf, step.bound()) {
-            (true, _) => "a leaf's value",
-            (false, Bound::Exact) => "exact",
-            (false, Bound::Upper) => "upper bound: fails low",
-            (false, Bound::Lower) => "lower bound: fails high",
-        };
-        let skipped: Vec<String> = step
-            .skipped(tree)
-            .iter()
-            .map(|&index| {
-                let mut path = step.path.clone();
-                path.push(index);
-                at(&path)
-            })
-            .collect();
+        let reading = step.reading(tree);
+        let skipped: Vec<String> = step.skipped_paths(tree).iter().map(|path| at(path)).collect();
         let _ = write!(
             out,
             "| {visit} | {} | {mover} | {} | {} | {reading} |",

@@ -20,14 +20,7 @@ fn cutoffs(tree: &Tree, steps: &[Step]) -> String {
         let mut child = step.path.clone();
         child.push(last);
         let child_step = steps.iter().rev().find(|s| s.path == child).expect("the child's step");
-        let skipped: Vec<String> = skipped
-            .iter()
-            .map(|&index| {
-                let mut path = step.path.clone();
-                path.push(index);
-                at(&path)
-            })
-            .collect();
+        let skipped: Vec<String> = step.skipped_paths(tree).iter().map(|path| at(path)).collect();
         let why = match tree.player(step.node) {
             Player::Min => format!(
                 "MIN can hold MAX to at most {}, at or below α = {}, so MAX will not come here",
@@ -95,7 +88,7 @@ fn bounds_and_values() -> Exercise {
             mover(&tree, step.node),
             window(step.alpha, step.beta),
             show(step.result),
-            reading(&tree, step),
+            step.reading(&tree),
             show(value)
         );
     }

@@ -39,7 +39,7 @@ use nullwindow::tree::synthetic::{SyntheticConfig, SyntheticTree};
 use nullwindow::tree::{NodeId, Tree, text};
 use nullwindow::value::{Bound, INFINITY, Value};
 
-use super::labels::{plural, show, window};
+use super::labels::{mover, path as at, plural, show, window};
 use super::record::figure_params;
 use super::steps::{Step, Steps, engine_steps, literal_steps, paths};
 
@@ -141,36 +141,6 @@ fn entry(bound: Bound, value: Value) -> String {
     match bound {
         Bound::Exact => format!("exact value {}", show(value)),
         bound => format!("{} bound {}", bound.name(), show(value)),
-    }
-}
-
-/// A path as the trace prints it, in code.
-fn at(path: &[u32]) -> String {
-    let indices: Vec<String> = path.iter().map(ToString::to_string).collect();
-    format!("`[{}]`", indices.join(","))
-}
-
-/// Who moves at `node`, or that it is a leaf.
-fn mover(tree: &Tree, node: NodeId) -> &'static str {
-    if tree.is_leaf(node) {
-        "leaf"
-    } else {
-        match tree.player(node) {
-            Player::Max => "MAX",
-            Player::Min => "MIN",
-        }
-    }
-}
-
-/// What a result says about the node's value, by the fail-soft postcondition.
-fn reading(tree: &Tree, step: &Step) -> &'static str {
-    if tree.is_leaf(step.node) {
-        return "the leaf's value";
-    }
-    match step.bound() {
-        Bound::Exact => "exact",
-        Bound::Upper => "upper bound (fails low)",
-        Bound::Lower => "lower bound (fails high)",
     }
 }
 

@@ -16,12 +16,12 @@ fn pvs_research() -> Exercise {
         let calls: Vec<&Step> = search.steps.iter().filter(|step| step.path == path).collect();
         for (index, step) in calls.iter().enumerate() {
             let what = if step.beta - step.alpha == 1 {
-                format!("a null-window test: {}", reading(&tree, step))
+                format!("a null-window test: {}", step.reading(&tree))
             } else if index > 0 {
                 researched.push(at(&path));
-                format!("the re-search: {}", reading(&tree, step))
+                format!("the re-search: {}", step.reading(&tree))
             } else {
-                format!("the first move, full window: {}", reading(&tree, step))
+                format!("the first move, full window: {}", step.reading(&tree))
             };
             let _ = writeln!(
                 answer,
