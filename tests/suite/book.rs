@@ -228,7 +228,7 @@ fn every_figure_is_what_the_crate_draws_today() {
 }
 
 /// Every file under `folder`, in its subfolders too, by its path from `folder` (`/`-separated).
-fn files_under(folder: &Path) -> Vec<String> {
+pub(crate) fn files_under(folder: &Path) -> Vec<String> {
     let mut files = Vec::new();
     let mut folders = vec![(folder.to_path_buf(), String::new())];
     while let Some((folder, prefix)) = folders.pop() {

@@ -222,23 +222,12 @@ after the table 0.841
 /// answers).
 fn book_commands() -> Vec<(String, usize, String)> {
     let book = Path::new(env!("CARGO_MANIFEST_DIR")).join("book/src");
-    let mut chapters = Vec::new();
-    let mut folders = vec![book.clone()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|extension| extension == "md") {
-                chapters.push(path);
-            }
-        }
-    }
+    let mut chapters: Vec<String> =
+        crate::book::files_under(&book).into_iter().filter(|name| name.ends_with(".md")).collect();
     chapters.sort();
     let mut commands = Vec::new();
-    for chapter in chapters {
-        let name = chapter.strip_prefix(&book).unwrap().to_string_lossy().into_owned();
-        let text = std::fs::read_to_string(&chapter).unwrap();
+    for name in chapters {
+        let text = std::fs::read_to_string(book.join(&name)).unwrap();
         assert!(
             examples(&text).is_empty(),
             "{name}: show output by including a snapshot, not as a console block"
