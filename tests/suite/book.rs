@@ -660,3 +660,37 @@ fn book_viewer_traces_are_what_their_commands_write() {
         );
     }
 }
+
+/// The figure of the MTD drivers' bounds gives each driver's pass count in its panel's title, and
+/// the chapter that first shows it names a `nullwindow compare` command for the same tree: that
+/// command prints the same pass counts.
+#[test]
+#[cfg(feature = "cli")]
+fn the_bounds_figure_names_a_command_that_prints_its_pass_counts() {
+    let svg = std::fs::read_to_string(book().join("figures/mtd-bounds.svg")).unwrap();
+    let titles: Vec<(&str, &str)> = svg
+        .lines()
+        .filter_map(|line| line.split_once("\">").map(|(_, text)| text.trim_end_matches("</text>")))
+        .filter_map(|text| text.split_once(" passes to the value "))
+        .map(|(head, _)| head.split_once(": ").expect("DRIVER: N passes"))
+        .collect();
+    assert_eq!(titles.len(), 4, "the panels' titles: {titles:?}");
+    let chapter = std::fs::read_to_string(book().join("mtdf.md")).unwrap().replace('\n', " ");
+    let command = chapter
+        .split('`')
+        .find(|span| span.starts_with("nullwindow compare ") && span.contains("--first-seed"))
+        .expect("mtdf.md names the compare command of the bounds figure");
+    let args: Vec<&str> = command.strip_prefix("nullwindow ").unwrap().split_whitespace().collect();
+    let printed = run(&args);
+    for (driver, passes) in titles {
+        let row: Vec<&str> = printed
+            .lines()
+            .find(|line| line.split_whitespace().next() == Some(driver))
+            .unwrap_or_else(|| panic!("`{command}` printed no row for {driver}:\n{printed}"))
+            .split_whitespace()
+            .collect();
+        // The columns: algorithm, leaves, ratio, nodes, ratio, passes (a mean over one tree), …
+        assert_eq!(row[5], format!("{passes}.0"), "{driver}'s passes in the figure and in `{command}`");
+        assert_eq!(row.last(), Some(&"0"), "`{command}` found a wrong value for {driver}");
+    }
+}

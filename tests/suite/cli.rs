@@ -281,6 +281,10 @@ fn compare_refuses_bad_trees_in_one_line() {
         error_line(&["compare", "--ordering", "2"], ""),
         "error: the ordering probability 2 is not between 0 and 1"
     );
+    assert_eq!(
+        error_line(&["compare", "--first-seed", "18446744073709551615", "--seeds", "2"], ""),
+        "error: --first-seed 18446744073709551615 with --seeds 2 runs past the last seed"
+    );
 }
 
 #[test]

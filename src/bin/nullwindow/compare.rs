@@ -46,9 +46,13 @@ pub struct CompareArgs {
     /// Leaf values (independent) or per-edge deltas (incremental) lie in -SPREAD..=SPREAD.
     #[arg(long, default_value_t = 100)]
     spread: i32,
-    /// How many trees: seeds 0 to N-1.
+    /// How many trees: seeds FIRST to FIRST + N - 1.
     #[arg(long, default_value_t = 20, value_parser = crate::sizes::seeds)]
     seeds: u64,
+    /// The seed of the first tree (with `--seeds 1`, the one tree of that seed, as the book's figure
+    /// of the MTD drivers' bounds uses).
+    #[arg(long, default_value_t = 0)]
+    first_seed: u64,
     /// Transposition-table entries for the optimized drivers (each run allocates and clears its own
     /// table, which the time includes).
     #[arg(long, default_value_t = 1 << 16, value_parser = crate::sizes::tt_entries)]
@@ -69,7 +73,13 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode, CliError> {
         ModelArg::Independent => Model::Independent,
         ModelArg::Incremental => Model::Incremental,
     };
-    let trees = (0..args.seeds)
+    let last = args.first_seed.checked_add(args.seeds).ok_or_else(|| {
+        CliError(format!(
+            "--first-seed {} with --seeds {} runs past the last seed",
+            args.first_seed, args.seeds
+        ))
+    })?;
+    let trees = (args.first_seed..last)
         .map(|seed| {
             SyntheticTree::new(SyntheticConfig {
                 seed,
