@@ -694,3 +694,43 @@ fn the_bounds_figure_names_a_command_that_prints_its_pass_counts() {
         assert_eq!(row.last(), Some(&"0"), "`{command}` found a wrong value for {driver}");
     }
 }
+
+/// The SSS* order figure numbers the leaves MT-SSS* (`sss-literal`) evaluates by when it first
+/// evaluates them; the chapter names a `nullwindow trace` command whose leaf records, each at its
+/// first call, come in that order.
+#[test]
+#[cfg(feature = "cli")]
+fn the_sss_order_figure_names_a_trace_that_lists_its_leaves_in_order() {
+    use nullwindow::driver::SearchParams;
+    use nullwindow::registry::Driver;
+    use nullwindow::tree::Tree;
+
+    let chapter = std::fs::read_to_string(book().join("sss-dual.md")).unwrap().replace('\n', " ");
+    let command = chapter
+        .split('`')
+        .find(|span| span.starts_with("nullwindow trace ") && span.contains("sss-literal"))
+        .expect("sss-dual.md names the trace behind the SSS* order figure");
+    let args: Vec<&str> = command.strip_prefix("nullwindow ").unwrap().split_whitespace().collect();
+    let jsonl: Vec<&str> = args.iter().copied().filter(|&arg| arg != "--output" && arg != "table").collect();
+    let printed = run(&jsonl);
+    let mut traced: Vec<u64> = Vec::new();
+    for record in printed.lines().skip(1).map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+    {
+        let node = record["node"].as_u64().unwrap();
+        if record["depth"] == 0 && !traced.contains(&node) {
+            traced.push(node);
+        }
+    }
+    let tree: Tree = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(args[1]))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let (_, evaluated) = Driver::MtSss.run_recording_leaves(&tree, &SearchParams::default());
+    let mut drawn: Vec<u64> = Vec::new();
+    for node in evaluated.into_iter().map(|node| node.index() as u64) {
+        if !drawn.contains(&node) {
+            drawn.push(node);
+        }
+    }
+    assert_eq!(traced, drawn, "the leaves of `{command}` against the figure's order");
+}
