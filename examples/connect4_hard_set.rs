@@ -42,7 +42,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::time::{Duration, Instant};
 
 use nullwindow::game::Game;
-use nullwindow::games::connect4::{Board, Connect4};
+use nullwindow::games::connect4::{Board, Connect4, stones_at_the_end};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
@@ -71,23 +71,11 @@ enum Rating {
     Hard,
 }
 
-/// The stones on the board when the game ends with perfect play, for a position of `stones` stones
-/// with Pons' `score` from the side to move.
-fn final_stones(stones: usize, score: i32) -> usize {
-    if score == 0 {
-        return 42;
-    }
-    // The winner's last stone is its `22 - |score|`th; the first player's `s`th stone is the
-    // board's `2s - 1`th, the second player's its `2s`th.
-    let winner_stones = usize::try_from(22 - score.abs()).expect("a score between -21 and 21");
-    let side_to_move_is_first = stones.is_multiple_of(2);
-    let winner_is_first = side_to_move_is_first == (score > 0);
-    if winner_is_first { 2 * winner_stones - 1 } else { 2 * winner_stones }
-}
-
 fn rating(stones: usize, score: i32) -> Rating {
+    let stones = u32::try_from(stones).expect("at most 42 stones");
+    let end = stones_at_the_end(stones, score).expect("a score connect-four-solver gives");
     // The stones after the next one: the board holds `stones + 1` once the side to move has played.
-    match final_stones(stones, score) - (stones + 1) {
+    match end - (stones + 1) {
         ..14 => Rating::Easy,
         14..28 => Rating::Medium,
         _ => Rating::Hard,

@@ -312,6 +312,35 @@ impl Connect4 {
     }
 }
 
+/// How many stones the board holds when a game ends with perfect play, for a position of `stones`
+/// stones with Pons' `score` from the side to move: 42 for a draw, otherwise the winner's last stone,
+/// its `22 - |score|`th, which is the board's `2s - 1`th for the first player and `2s`th for the
+/// second. `None` when no such game exists: `score` outside `-21..=21`, or an end that does not come
+/// after the next stone.
+///
+/// Pons rates his test sets by what remains after the next stone: fewer than 14 stones easy, 14 to
+/// 27 medium, 28 or more hard.
+///
+/// ```
+/// use nullwindow::games::connect4::stones_at_the_end;
+///
+/// assert_eq!(stones_at_the_end(0, 1), Some(41)); // the first player wins with its 21st stone
+/// assert_eq!(stones_at_the_end(10, 0), Some(42));
+/// assert_eq!(stones_at_the_end(10, -2), Some(40)); // the second player's 20th stone
+/// assert_eq!(stones_at_the_end(10, 22), None);
+/// ```
+#[must_use]
+pub fn stones_at_the_end(stones: u32, score: Value) -> Option<u32> {
+    if score == 0 {
+        return (stones < u32::from(CELLS)).then_some(u32::from(CELLS));
+    }
+    let winner_stones = 22u32.checked_sub(score.unsigned_abs()).filter(|&s| s >= 1)?;
+    let side_to_move_is_first = stones.is_multiple_of(2);
+    let winner_is_first = side_to_move_is_first == (score > 0);
+    let end = if winner_is_first { 2 * winner_stones - 1 } else { 2 * winner_stones };
+    (end > stones).then_some(end)
+}
+
 impl Game for Connect4 {
     type Position = Board;
     type Move = Column;

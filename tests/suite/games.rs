@@ -81,18 +81,11 @@ fn mtd_pons_scores_match_pons_on_every_set() {
 
 /// The stones still to come after the next one when both sides play perfectly, for a position of
 /// `stones` stones with Pons' `score` from the side to move: what rates his test sets (below 14
-/// easy, 14 to 27 medium, 28 or more hard).
+/// easy, 14 to 27 medium, 28 or more hard), and what the generator of the hard set rates by.
 fn stones_after_the_next(stones: usize, score: i32) -> usize {
-    let end = if score == 0 {
-        42
-    } else {
-        // The winner's last stone is its `22 - |score|`th: the board's `2s - 1`th for the first
-        // player, its `2s`th for the second.
-        let winner_stones = 22 - usize::try_from(score.unsigned_abs()).unwrap();
-        let winner_moves_first = stones.is_multiple_of(2) == (score > 0);
-        if winner_moves_first { 2 * winner_stones - 1 } else { 2 * winner_stones }
-    };
-    end - stones - 1
+    let stones = u32::try_from(stones).unwrap();
+    let end = nullwindow::games::connect4::stones_at_the_end(stones, score).expect("a consistent score");
+    usize::try_from(end - stones - 1).unwrap()
 }
 
 #[test]
