@@ -186,6 +186,21 @@ pub struct Counts {
     pub verification_nodes: u64,
 }
 
+impl Counts {
+    /// The counts of two searches together (of a parallel search's threads), each sum saturating.
+    #[must_use]
+    pub const fn plus(&self, other: &Self) -> Self {
+        Self {
+            leaves: self.leaves.saturating_add(other.leaves),
+            nodes: self.nodes.saturating_add(other.nodes),
+            probes: self.probes.saturating_add(other.probes),
+            hits: self.hits.saturating_add(other.hits),
+            cutoffs: self.cutoffs.saturating_add(other.cutoffs),
+            verification_nodes: self.verification_nodes.saturating_add(other.verification_nodes),
+        }
+    }
+}
+
 /// One null-window (or narrow-window) call at the root, as MTD drivers make them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

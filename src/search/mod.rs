@@ -40,6 +40,7 @@ pub mod aspiration;
 pub mod mtd;
 pub mod negascout;
 pub mod ordering;
+pub mod parallel;
 pub mod pvs;
 mod searcher;
 pub mod table;
@@ -52,7 +53,7 @@ use std::time::Instant;
 
 use self::mtd::Pivot;
 use self::ordering::MoveOrdering;
-use self::searcher::StopCheck;
+use self::searcher::{PlyMoves, StopCheck, TableAccess};
 use self::table::TranspositionTable;
 use self::trace::Tracer;
 use crate::driver::{Counts, GuessFrom, Hooks, Iteration, Outcome, Pass, SearchParams};
@@ -127,11 +128,11 @@ impl fmt::Display for Algorithm {
 
 /// An engine for one game type: its table and ordering tables persist between searches.
 pub struct Engine<G: Game> {
-    table: TranspositionTable<G::Move>,
+    table: TranspositionTable,
     /// The `tt_entries` and `deeper_entries` the table was made for.
     table_made_for: (usize, bool),
     ordering: MoveOrdering<G::Move>,
-    move_lists: Vec<Vec<G::Move>>,
+    move_lists: Vec<PlyMoves<G::Move>>,
     /// The root passes of the iteration under way, reused so that searching allocates nothing.
     passes: Vec<Pass>,
 }
@@ -150,7 +151,7 @@ impl<G: Game> Engine<G> {
         }
     }
 
-    fn make_table(params: &SearchParams) -> TranspositionTable<G::Move> {
+    fn make_table(params: &SearchParams) -> TranspositionTable {
         TranspositionTable::new(params.tt_entries).with_merging(!params.deeper_entries)
     }
 
@@ -198,6 +199,24 @@ impl<G: Game> Engine<G> {
         stop: StopCheck,
         tracer: Option<&'a mut dyn Tracer<G>>,
     ) -> (Searcher<'a, G>, &'a mut Vec<Pass>) {
+        self.prepare(game, params);
+        let searcher = Searcher {
+            game,
+            table: TableAccess::Own(&mut self.table),
+            ordering: &mut self.ordering,
+            move_lists: &mut self.move_lists,
+            config: params,
+            stats: Counts::default(),
+            stop,
+            tracer,
+            root_rotation: 0,
+        };
+        (searcher, &mut self.passes)
+    }
+
+    /// Readies the engine for a root search: makes the table again if `params` asks for another
+    /// one, ages it, and sizes the ordering tables for `game`.
+    fn prepare(&mut self, game: &G, params: &SearchParams) {
         // A table of another size, or one filled in the other mode, would not be what was asked for
         // (entries of the deeper-entries mode are no bounds on a fixed-depth value).
         if self.table_made_for != (params.tt_entries, params.deeper_entries) {
@@ -206,17 +225,6 @@ impl<G: Game> Engine<G> {
         }
         self.table.new_search();
         self.ordering.reserve(64, game.history_slots());
-        let searcher = Searcher {
-            game,
-            table: &mut self.table,
-            ordering: &mut self.ordering,
-            move_lists: &mut self.move_lists,
-            config: params,
-            stats: Counts::default(),
-            stop,
-            tracer,
-        };
-        (searcher, &mut self.passes)
     }
 
     /// Searches `game` from its root with `algorithm` and `params` (depth, iterative deepening,
@@ -267,28 +275,54 @@ impl<G: Game> Engine<G> {
         tracer: Option<&mut dyn Tracer<G>>,
     ) -> Outcome<G::Move> {
         let start = Instant::now();
-        let root_player = game.to_move(root);
-        let target = crate::driver::capped_depth(game, root, params.depth);
-        // A game with no known end cannot be deepened "to the end": search it to the end at once.
-        let first_depth =
-            if params.iterative_deepening && target != u32::MAX { 1.min(target) } else { target };
         let stop = StopCheck::from_limits(params, start);
         let tracer = tracer.map(|tracer| -> &mut dyn Tracer<G> { tracer });
         let (mut searcher, passes) = self.start_search(game, params, stop, tracer);
-        let static_value = game.evaluate_for_mover(root);
-        let mut iterations: Vec<Iteration<G::Move>> = Vec::new();
-        // Values from the side to move at the root, newest last.
-        let mut values: Vec<Value> = Vec::new();
-        let mut depth = first_depth;
-        loop {
-            let guess = first_guess(params, &values, static_value, root_player);
-            passes.clear();
-            let value = run_driver(&mut searcher, root, depth, algorithm, guess, passes);
-            if searcher.stop.stopped {
-                break;
-            }
-            let principal_variation = verified_line(&mut searcher, root, depth, value);
-            values.push(value);
+        let (iterations, stopped, counts) =
+            deepen(&mut searcher, passes, root, algorithm, start, Lines::Verified(&mut observer));
+        let static_value = game.to_move(root).perspective(game.evaluate_for_mover(root));
+        outcome(algorithm, iterations, static_value, stopped, counts, start)
+    }
+}
+
+/// What [`deepen`] does after each completed iteration.
+pub(crate) enum Lines<'o, M> {
+    /// Verifies the principal variation and hands the iteration to the observer.
+    Verified(&'o mut dyn FnMut(&Iteration<M>)),
+    /// Nothing: the search only fills the table (a helper thread's).
+    Skipped,
+}
+
+/// Iterative deepening (or one search of the target depth) around [`run_driver`] from `root`: the
+/// completed iterations, whether a limit stopped the search, and the counts.
+pub(crate) fn deepen<G: Game>(
+    searcher: &mut Searcher<'_, G>,
+    passes: &mut Vec<Pass>,
+    root: &G::Position,
+    algorithm: Algorithm,
+    start: Instant,
+    mut lines: Lines<'_, G::Move>,
+) -> (Vec<Iteration<G::Move>>, bool, Counts) {
+    let (game, params) = (searcher.game, searcher.config);
+    let root_player = game.to_move(root);
+    let target = crate::driver::capped_depth(game, root, params.depth);
+    // A game with no known end cannot be deepened "to the end": search it to the end at once.
+    let first_depth = if params.iterative_deepening && target != u32::MAX { 1.min(target) } else { target };
+    let static_value = game.evaluate_for_mover(root);
+    let mut iterations: Vec<Iteration<G::Move>> = Vec::new();
+    // Values from the side to move at the root, newest last.
+    let mut values: Vec<Value> = Vec::new();
+    let mut depth = first_depth;
+    loop {
+        let guess = first_guess(params, &values, static_value, root_player);
+        passes.clear();
+        let value = run_driver(searcher, root, depth, algorithm, guess, passes);
+        if searcher.stop.stopped {
+            break;
+        }
+        values.push(value);
+        if let Lines::Verified(observer) = &mut lines {
+            let principal_variation = verified_line(searcher, root, depth, value);
             // Only the last line is kept: a line per iteration would grow with the square of the
             // depth (a 10,000-level chain: 200 MB of moves). The observer has seen each one.
             if let Some(previous) = iterations.last_mut() {
@@ -303,14 +337,13 @@ impl<G: Game> Engine<G> {
                 elapsed: start.elapsed(),
             });
             observer(iterations.last().expect("just pushed"));
-            if depth >= target {
-                break;
-            }
-            depth += 1;
         }
-        let (stopped, counts) = (searcher.stop.stopped, searcher.stats);
-        outcome(algorithm, iterations, root_player.perspective(static_value), stopped, counts, start)
+        if depth >= target {
+            break;
+        }
+        depth += 1;
     }
+    (iterations, searcher.stop.stopped, searcher.stats)
 }
 
 // ANCHOR: first_guess
@@ -434,7 +467,7 @@ fn principal_variation<G: Game>(
     let mut line = Vec::new();
     let (mut position, mut depth, mut value) = (root.clone(), depth, value);
     while depth > 0 && !searcher.game.is_terminal(&position) {
-        let table_move = searcher.table.probe(searcher.game.key(&position)).and_then(|entry| entry.best_move);
+        let table_move = searcher.table_move(&position);
         let candidates =
             table_move.into_iter().chain(searcher.game.moves(&position).filter(|&mv| Some(mv) != table_move));
         let mut chosen = None;

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::Instant;
 
 use super::ordering::MoveOrdering;
-use super::table::TranspositionTable;
+use super::table::{Entry, TranspositionTable};
 use super::trace::{NodeTrace, Probe, Tracer};
 use crate::driver::{Counts, SearchParams};
 use crate::game::Game;
@@ -65,15 +65,57 @@ impl StopCheck {
 /// [`pvs`](super::pvs::pvs), …) with a window of one's own.
 pub struct Searcher<'a, G: Game> {
     pub(crate) game: &'a G,
-    pub(crate) table: &'a mut TranspositionTable<G::Move>,
+    pub(crate) table: TableAccess<'a>,
     pub(crate) ordering: &'a mut MoveOrdering<G::Move>,
-    /// One move list per ply, reused so that searching allocates nothing once they have grown.
-    pub(crate) move_lists: &'a mut Vec<Vec<G::Move>>,
+    /// Two move lists per ply, reused so that searching allocates nothing once they have grown.
+    pub(crate) move_lists: &'a mut Vec<PlyMoves<G::Move>>,
     pub(crate) config: &'a SearchParams,
     pub(crate) stats: Counts,
     pub(crate) stop: StopCheck,
     /// Hears of every node while the stop check is armed (the search proper, not the PV walk).
     pub(crate) tracer: Option<&'a mut dyn Tracer<G>>,
+    /// How far to rotate the root's ordered moves: 0, except in a parallel search's helper threads,
+    /// which start on other root moves than the main thread (see [`super::parallel`]).
+    pub(crate) root_rotation: usize,
+}
+
+/// The engine's table, as one search holds it: alone, or shared with searches on other threads.
+pub(crate) enum TableAccess<'a> {
+    /// No other thread uses the table: stores write it plainly.
+    Own(&'a mut TranspositionTable),
+    /// Other threads probe and store at the same time: stores take the slot's sequence lock.
+    Shared(&'a TranspositionTable),
+}
+
+impl TableAccess<'_> {
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
+        match self {
+            Self::Own(table) => table.probe(key),
+            Self::Shared(table) => table.probe(key),
+        }
+    }
+
+    fn store(&mut self, key: u64, depth: u32, alpha: Value, beta: Value, g: Value, best: Option<u32>) {
+        match self {
+            Self::Own(table) => table.store(key, depth, alpha, beta, g, best),
+            Self::Shared(table) => table.store_shared(key, depth, alpha, beta, g, best),
+        }
+    }
+}
+
+/// One ply's reusable move lists: the moves in search order, and as the game generated them (the
+/// table stores a best move as its index in the game's order).
+#[derive(Debug)]
+pub(crate) struct PlyMoves<M> {
+    ordered: Vec<M>,
+    generated: Vec<M>,
+}
+
+// Not derived: that would ask for `M: Default`.
+impl<M> Default for PlyMoves<M> {
+    fn default() -> Self {
+        Self { ordered: Vec::new(), generated: Vec::new() }
+    }
 }
 
 /// An expanded node between [`Searcher::enter`] and [`Searcher::leave`].
@@ -85,6 +127,8 @@ pub(crate) struct Node<M> {
     pub(crate) beta: Value,
     /// The moves in search order (returned to the ply's list by `leave`).
     pub(crate) moves: Vec<M>,
+    /// The same moves in the game's order.
+    generated: Vec<M>,
     /// For a tracer: the window as called, and what the table did.
     window_in: (Value, Value),
     probe: Probe,
@@ -157,8 +201,8 @@ impl<G: Game> Searcher<'_, G> {
             let stored = Bound::of_result(bound, alpha, beta);
             return self.done(ply, depth, window_in, bound, Probe::Etc, Some(stored));
         }
-        let moves = self.ordered_moves(position, ply, table_move);
-        Entered::Expand(Node { key, depth, alpha, beta, moves, window_in, probe })
+        let (moves, generated) = self.ordered_moves(position, ply, table_move);
+        Entered::Expand(Node { key, depth, alpha, beta, moves, generated, window_in, probe })
     }
 
     /// The game's own value bounds ([`Game::value_bounds`]): a window outside them, or bounds that
@@ -185,7 +229,7 @@ impl<G: Game> Searcher<'_, G> {
         depth: u32,
         alpha: Value,
         beta: Value,
-    ) -> (Known, Option<G::Move>, Probe) {
+    ) -> (Known, Option<u32>, Probe) {
         self.stats.probes += 1;
         let Some(entry) = self.table.probe(key) else {
             return (Known::Window(alpha, beta), None, Probe::Miss);
@@ -265,8 +309,9 @@ impl<G: Game> Searcher<'_, G> {
         g: Value,
         best: Option<G::Move>,
     ) -> Value {
-        let Node { key, depth, alpha, beta, moves, window_in, probe } = node;
-        self.move_lists[ply] = moves;
+        let Node { key, depth, alpha, beta, moves, generated, window_in, probe } = node;
+        let best_index = best.and_then(|best| generated.iter().position(|&mv| mv == best));
+        self.move_lists[ply] = PlyMoves { ordered: moves, generated };
         if self.stop.stopped {
             return 0;
         }
@@ -277,7 +322,7 @@ impl<G: Game> Searcher<'_, G> {
                 .then(|| self.game.history_slot(position, mv));
             self.ordering.record_cutoff(ply, mv, slot, depth, self.config.killers);
         }
-        self.table.store(key, depth, alpha, beta, g, best);
+        self.table.store(key, depth, alpha, beta, g, best_index.and_then(|index| u32::try_from(index).ok()));
         if self.stop.armed
             && let Some(tracer) = self.tracer.as_mut()
         {
@@ -291,19 +336,24 @@ impl<G: Game> Searcher<'_, G> {
     }
     // ANCHOR_END: leave
 
-    /// The moves at `position`, best guesses first, in this ply's reusable list.
+    /// The moves at `position`, best guesses first, and in the game's order, in this ply's reusable
+    /// lists. `table_move` is the index of the table's best move in the game's order.
     fn ordered_moves(
         &mut self,
         position: &G::Position,
         ply: usize,
-        table_move: Option<G::Move>,
-    ) -> Vec<G::Move> {
+        table_move: Option<u32>,
+    ) -> (Vec<G::Move>, Vec<G::Move>) {
         if self.move_lists.len() <= ply {
-            self.move_lists.resize_with(ply + 1, Vec::new);
+            self.move_lists.resize_with(ply + 1, PlyMoves::default);
         }
-        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        let PlyMoves { ordered: mut moves, mut generated } = std::mem::take(&mut self.move_lists[ply]);
+        generated.clear();
+        generated.extend(self.game.moves(position));
         moves.clear();
-        moves.extend(self.game.moves(position));
+        moves.extend_from_slice(&generated);
+        // A key shared by two positions may name a move this position does not have: then none.
+        let table_move = table_move.and_then(|index| generated.get(index as usize).copied());
         let game = self.game;
         let dynamic = !game.keeps_move_order();
         let slot_of = |mv: G::Move| game.history_slot(position, mv);
@@ -311,7 +361,17 @@ impl<G: Game> Searcher<'_, G> {
             .then_some(&slot_of as &dyn Fn(G::Move) -> usize);
         let table_move = table_move.filter(|_| self.config.table_move_first);
         self.ordering.order(&mut moves, ply, table_move, dynamic && self.config.killers, history);
-        moves
+        if ply == 0 && !moves.is_empty() {
+            let rotation = self.root_rotation % moves.len();
+            moves.rotate_left(rotation);
+        }
+        (moves, generated)
+    }
+
+    /// The table's best move at `position`, if it has one.
+    pub(crate) fn table_move(&self, position: &G::Position) -> Option<G::Move> {
+        let index = self.table.probe(self.game.key(position))?.best_move?;
+        self.game.moves(position).nth(index as usize)
     }
 
     /// Enhanced transposition cutoff: if the table already proves that some child refutes this

@@ -6,6 +6,26 @@
 //! much that is. Each entry holds the position's full key,
 //! which a probe verifies, so two positions that share a slot are never confused.
 //!
+//! # Layout
+//!
+//! An entry takes 32 bytes, aligned to 32, so that a probe touches one cache line: the table is far
+//! larger than the caches, and the probe's load is most of what a node costs (the measuring chapter
+//! shows the profile). The best move is stored as its index in the order of
+//! [`Game::moves`](crate::game::Game::moves), so that an entry is made of plain numbers whatever the
+//! game's move type.
+//!
+//! # Shared by several threads
+//!
+//! Searches on several threads share one table through `&TranspositionTable`
+//! ([`TranspositionTable::store_shared`], [`TranspositionTable::probe`]). Each slot is a sequence
+//! lock made of atomics: a store makes the slot's sequence number odd, writes, and makes it even
+//! again; a probe reads the number before and after the entry and discards what it read if the
+//! number changed or was odd. A probe therefore returns an entry exactly as one store wrote it, never
+//! a mix of two (the "torn" entries that Hyatt's lockless hashing detects by a check word, and
+//! misses with a tiny probability); two stores racing for one slot keep one of them, and dropping a
+//! result is always sound. Every bound in the table is thus a bound some complete search found for
+//! its position and depth, which is what makes a parallel search exact.
+//!
 //! # What an entry means
 //!
 //! An entry records, for one position searched `depth` plies deep, a lower and an upper bound on its
@@ -29,11 +49,13 @@
 //! merge: there a bound holds for *some* extension of the tree, and two bounds found on different
 //! extensions say nothing together ([`TranspositionTable::with_merging`]).
 
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering, fence};
+
 use crate::value::{INFINITY, Value};
 
-/// One slot's content.
+/// One slot's content, as a probe returns it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry<M> {
+pub struct Entry {
     /// The position's full key.
     pub key: u64,
     /// The remaining depth the bounds hold for.
@@ -42,15 +64,16 @@ pub struct Entry<M> {
     pub lower: Value,
     /// The value is at most this.
     pub upper: Value,
-    /// The move that produced the best value, if the position was expanded.
-    pub best_move: Option<M>,
+    /// The index, in the order of [`Game::moves`](crate::game::Game::moves), of the move that
+    /// produced the best value, if the position was expanded.
+    pub best_move: Option<u32>,
     /// The root search that stored the entry.
     generation: u32,
 }
 
-/// The most entries a table holds: 2^28, 8 GiB of entries with a 4-byte move, which is more than a
-/// machine that runs the crate's tests has to spare. A larger request is clamped here, and refused
-/// by the command line with the memory it would need.
+/// The most entries a table holds: 2^28, 8 GiB of 32-byte entries, which is more than a machine that
+/// runs the crate's tests has to spare. A larger request is clamped here, and refused by the command
+/// line with the memory it would need.
 pub const MAX_ENTRIES: usize = 1 << 28;
 
 /// The largest power of two that is at most `n`, and 1 for 0.
@@ -58,22 +81,124 @@ const fn power_of_two_at_most(n: usize) -> usize {
     if n <= 1 { 1 } else { 1 << (usize::BITS - 1 - n.leading_zeros()) }
 }
 
+/// An entry in a slot's words: `info` holds the depth (low 32 bits), the move index (31 bits, all
+/// ones for none) and, in the top bit, whether the slot holds anything.
+const OCCUPIED: u64 = 1 << 63;
+const NO_MOVE: u32 = (1 << 31) - 1;
+
+/// One slot: a sequence lock over four words (see the [module documentation](self)). With `&mut`
+/// access no other thread can be looking, and the words are read and written plainly.
+#[derive(Debug, Default)]
+#[repr(align(32))]
+struct Slot {
+    /// Odd while a store is writing the slot.
+    sequence: AtomicU32,
+    generation: AtomicU32,
+    key: AtomicU64,
+    /// `lower` in the high 32 bits, `upper` in the low.
+    bounds: AtomicU64,
+    info: AtomicU64,
+}
+
+impl Slot {
+    fn encode(entry: &Entry) -> (u64, u64) {
+        // Two's-complement bits: `as` keeps them, and decoding gives the same values back.
+        let bounds = (u64::from(entry.lower as u32) << 32) | u64::from(entry.upper as u32);
+        let index = entry.best_move.filter(|&index| index < NO_MOVE).unwrap_or(NO_MOVE);
+        let info = OCCUPIED | (u64::from(index) << 32) | u64::from(entry.depth);
+        (bounds, info)
+    }
+
+    fn decode(generation: u32, key: u64, bounds: u64, info: u64) -> Option<Entry> {
+        if info & OCCUPIED == 0 {
+            return None;
+        }
+        let index = ((info >> 32) as u32) & NO_MOVE;
+        Some(Entry {
+            key,
+            depth: info as u32,
+            lower: (bounds >> 32) as u32 as Value,
+            upper: bounds as u32 as Value,
+            best_move: (index != NO_MOVE).then_some(index),
+            generation,
+        })
+    }
+
+    /// The entry as one store wrote it, or `None` for an empty slot or one a store is writing.
+    fn read(&self) -> Option<Entry> {
+        let before = self.sequence.load(Ordering::Acquire);
+        if before & 1 == 1 {
+            return None;
+        }
+        let generation = self.generation.load(Ordering::Relaxed);
+        let key = self.key.load(Ordering::Relaxed);
+        let bounds = self.bounds.load(Ordering::Relaxed);
+        let info = self.info.load(Ordering::Relaxed);
+        // The words must be read before the sequence number is read again (Boehm's seqlock reader).
+        fence(Ordering::Acquire);
+        if self.sequence.load(Ordering::Relaxed) != before {
+            return None;
+        }
+        Self::decode(generation, key, bounds, info)
+    }
+
+    /// Writes `entry` with no other thread looking.
+    fn write(&mut self, entry: &Entry) {
+        let (bounds, info) = Self::encode(entry);
+        *self.generation.get_mut() = entry.generation;
+        *self.key.get_mut() = entry.key;
+        *self.bounds.get_mut() = bounds;
+        *self.info.get_mut() = info;
+    }
+
+    /// Writes `entry` computed by `update` from what the slot holds, while other threads may read
+    /// and write it; gives up (stores nothing) if another store holds the slot.
+    fn write_shared(&self, update: impl FnOnce(Option<Entry>) -> Option<Entry>) {
+        let sequence = self.sequence.load(Ordering::Relaxed);
+        if sequence & 1 == 1
+            || self
+                .sequence
+                .compare_exchange(sequence, sequence.wrapping_add(1), Ordering::Relaxed, Ordering::Relaxed)
+                .is_err()
+        {
+            return;
+        }
+        // The odd number must be visible before any word changes (Boehm's seqlock writer).
+        fence(Ordering::Release);
+        let old = Self::decode(
+            self.generation.load(Ordering::Relaxed),
+            self.key.load(Ordering::Relaxed),
+            self.bounds.load(Ordering::Relaxed),
+            self.info.load(Ordering::Relaxed),
+        );
+        if let Some(entry) = update(old) {
+            let (bounds, info) = Self::encode(&entry);
+            self.generation.store(entry.generation, Ordering::Relaxed);
+            self.key.store(entry.key, Ordering::Relaxed);
+            self.bounds.store(bounds, Ordering::Relaxed);
+            self.info.store(info, Ordering::Relaxed);
+        }
+        self.sequence.store(sequence.wrapping_add(2), Ordering::Release);
+    }
+}
+
 /// A fixed-capacity table of [`Entry`] values. See the [module documentation](self).
-#[derive(Clone, Debug)]
-pub struct TranspositionTable<M> {
-    slots: Vec<Option<Entry<M>>>,
+#[derive(Debug)]
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
     mask: u64,
     generation: u32,
     merge: bool,
 }
 
-impl<M: Copy> TranspositionTable<M> {
+impl TranspositionTable {
     /// A table of `entries` slots, rounded down to a power of two (at least one, at most
     /// [`MAX_ENTRIES`]).
     #[must_use]
     pub fn new(entries: usize) -> Self {
         let capacity = Self::capacity_for(entries);
-        Self { slots: vec![None; capacity], mask: capacity as u64 - 1, generation: 0, merge: true }
+        let slots = std::iter::repeat_with(Slot::default).take(capacity).collect();
+        Self { slots, mask: capacity as u64 - 1, generation: 0, merge: true }
     }
 
     /// The slots a table asked for `entries` has: the largest power of two that is at most
@@ -87,7 +212,7 @@ impl<M: Copy> TranspositionTable<M> {
     /// [`MAX_ENTRIES`]), or `None` if that does not fit in this platform's address space.
     #[must_use]
     pub const fn bytes_for(entries: usize) -> Option<usize> {
-        let slot = std::mem::size_of::<Option<Entry<M>>>();
+        let slot = std::mem::size_of::<Slot>();
         match power_of_two_at_most(entries).checked_mul(slot) {
             Some(bytes) if bytes <= isize::MAX as usize => Some(bytes),
             _ => None,
@@ -115,26 +240,49 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// Empties every slot.
     pub fn clear(&mut self) {
-        self.slots.fill(None);
+        self.slots.fill_with(Slot::default);
     }
 
-    /// The entry for `key`, if its slot holds that position.
+    /// The entry for `key`, if its slot holds that position (and no other thread is writing it).
     #[must_use]
-    pub fn probe(&self, key: u64) -> Option<&Entry<M>> {
-        self.slots[self.slot(key)].as_ref().filter(|entry| entry.key == key)
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        self.slots[self.slot(key)].read().filter(|entry| entry.key == key)
     }
 
     // ANCHOR: store
     /// Records the result `g` of a fail-soft search of the position `key` with the window
     /// `(alpha, beta)` at `depth`: an upper bound if `g <= alpha`, a lower bound if `g >= beta`, the
-    /// exact value otherwise.
-    pub fn store(&mut self, key: u64, depth: u32, alpha: Value, beta: Value, g: Value, best_move: Option<M>) {
-        let generation = self.generation;
+    /// exact value otherwise. `best_move` is the index of the best move in the game's move order.
+    pub fn store(
+        &mut self,
+        key: u64,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        g: Value,
+        best_move: Option<u32>,
+    ) {
         let index = self.slot(key);
-        let slot = &mut self.slots[index];
+        let old = self.slots[index].read();
+        if let Some(entry) = self.updated(old, key, depth, (alpha, beta), g, best_move) {
+            self.slots[index].write(&entry);
+        }
+    }
+
+    /// The entry a slot holding `old` holds after the store of `g`, or `None` to keep `old`.
+    fn updated(
+        &self,
+        old: Option<Entry>,
+        key: u64,
+        depth: u32,
+        (alpha, beta): (Value, Value),
+        g: Value,
+        best_move: Option<u32>,
+    ) -> Option<Entry> {
+        let generation = self.generation;
         let (mut lower, mut upper) = (-INFINITY, INFINITY);
         let mut best_move = best_move;
-        match slot {
+        match old {
             Some(old) if old.key == key => {
                 if old.depth == depth && self.merge {
                     lower = old.lower;
@@ -142,7 +290,7 @@ impl<M: Copy> TranspositionTable<M> {
                 }
                 best_move = best_move.or(old.best_move);
             }
-            Some(old) if old.generation == generation && old.depth > depth => return,
+            Some(old) if old.generation == generation && old.depth > depth => return None,
             _ => {}
         }
         if g <= alpha {
@@ -153,9 +301,24 @@ impl<M: Copy> TranspositionTable<M> {
             lower = g;
             upper = g;
         }
-        *slot = Some(Entry { key, depth, lower, upper, best_move, generation });
+        Some(Entry { key, depth, lower, upper, best_move, generation })
     }
     // ANCHOR_END: store
+
+    /// As [`TranspositionTable::store`], through a shared reference while other threads probe and
+    /// store: the result is dropped if another thread is writing the same slot.
+    pub fn store_shared(
+        &self,
+        key: u64,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        g: Value,
+        best_move: Option<u32>,
+    ) {
+        self.slots[self.slot(key)]
+            .write_shared(|old| self.updated(old, key, depth, (alpha, beta), g, best_move));
+    }
 
     fn slot(&self, key: u64) -> usize {
         // Keys may be small consecutive numbers (node ids): mix every bit into the index.
@@ -176,20 +339,20 @@ mod tests {
 
     #[test]
     fn capacity_is_a_power_of_two_at_least_one_and_never_more_than_asked() {
-        assert_eq!(TranspositionTable::<u32>::new(0).capacity(), 1);
-        assert_eq!(TranspositionTable::<u32>::new(1).capacity(), 1);
-        assert_eq!(TranspositionTable::<u32>::new(7).capacity(), 4);
-        assert_eq!(TranspositionTable::<u32>::new(8).capacity(), 8);
-        assert_eq!(TranspositionTable::<u32>::new(1 << 16).capacity(), 1 << 16);
-        assert_eq!(TranspositionTable::<u32>::capacity_for(usize::MAX), MAX_ENTRIES);
-        let slot = std::mem::size_of::<Option<Entry<u32>>>();
-        assert_eq!(TranspositionTable::<u32>::bytes_for(7), Some(4 * slot));
-        assert_eq!(TranspositionTable::<u32>::bytes_for(usize::MAX), None);
+        assert_eq!(TranspositionTable::new(0).capacity(), 1);
+        assert_eq!(TranspositionTable::new(1).capacity(), 1);
+        assert_eq!(TranspositionTable::new(7).capacity(), 4);
+        assert_eq!(TranspositionTable::new(8).capacity(), 8);
+        assert_eq!(TranspositionTable::new(1 << 16).capacity(), 1 << 16);
+        assert_eq!(TranspositionTable::capacity_for(usize::MAX), MAX_ENTRIES);
+        let slot = std::mem::size_of::<Slot>();
+        assert_eq!(TranspositionTable::bytes_for(7), Some(4 * slot));
+        assert_eq!(TranspositionTable::bytes_for(usize::MAX), None);
     }
 
     #[test]
     fn bounds_follow_the_window_and_tighten_at_the_same_depth() {
-        let mut table = TranspositionTable::<u32>::new(4);
+        let mut table = TranspositionTable::new(4);
         table.store(9, 3, 4, 5, 2, Some(1)); // fail low: value <= 2
         table.store(9, 3, -1, 0, 1, None); // fail high: value >= 1
         let entry = table.probe(9).unwrap();
@@ -201,7 +364,7 @@ mod tests {
 
     #[test]
     fn without_merging_an_entry_holds_one_search_result() {
-        let mut table = TranspositionTable::<u32>::new(4).with_merging(false);
+        let mut table = TranspositionTable::new(4).with_merging(false);
         table.store(9, 3, 4, 5, 2, None); // fail low: value <= 2
         table.store(9, 3, -1, 0, 1, None); // fail high: value >= 1, the upper bound is dropped
         let entry = table.probe(9).unwrap();
@@ -211,7 +374,7 @@ mod tests {
     #[test]
     fn an_entry_of_equal_depth_replaces_the_occupant() {
         // The newer of two results of the same depth is the likelier to be probed again.
-        let mut table = TranspositionTable::<u32>::new(1);
+        let mut table = TranspositionTable::new(1);
         table.store(1, 3, 0, 1, 0, None);
         table.store(2, 3, 0, 1, 0, None);
         assert!(table.probe(2).is_some() && table.probe(1).is_none());
@@ -219,12 +382,73 @@ mod tests {
 
     #[test]
     fn a_one_slot_table_keeps_the_deeper_entry_of_this_search() {
-        let mut table = TranspositionTable::<u32>::new(1);
+        let mut table = TranspositionTable::new(1);
         table.store(1, 5, 0, 1, 0, None);
         table.store(2, 3, 0, 1, 0, None);
         assert!(table.probe(2).is_none() && table.probe(1).is_some());
         table.new_search();
         table.store(2, 3, 0, 1, 0, None);
         assert!(table.probe(2).is_some() && table.probe(1).is_none());
+    }
+
+    #[test]
+    fn a_probe_never_sees_two_racing_stores_mixed() {
+        // One slot, two keys whose entries differ in bounds and move, one thread storing them in
+        // turn while this one probes: a probe that mixed the words of two stores would show the other
+        // key's numbers. This is a stress test: it finds a missing sequence check only when the two
+        // threads run at the same time, which a busy machine may not allow (when they do, it finds
+        // one within a few thousand probes).
+        let table = TranspositionTable::new(1);
+        let numbers = |key: u64| if key == 1 { (-7, Some(2)) } else { (11, Some(5)) };
+        let done = std::sync::atomic::AtomicBool::new(false);
+        let mut mixed: Option<Entry> = None;
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                let mut key = 1;
+                while !done.load(Ordering::Relaxed) {
+                    let (value, best) = numbers(key);
+                    table.store_shared(key, 4, value - 1, value + 1, value, best);
+                    key = 3 - key;
+                    // Leave the slot alone for a moment, or the probes would mostly find it changing.
+                    for _ in 0..20 {
+                        std::hint::spin_loop();
+                    }
+                }
+            });
+            let mut probes = 0u64;
+            while mixed.is_none() && probes < 4_000_000 {
+                for key in [1, 2] {
+                    probes += 1;
+                    if let Some(entry) = table.probe(key) {
+                        let (value, best) = numbers(key);
+                        if (entry.lower, entry.upper, entry.depth, entry.best_move) != (value, value, 4, best)
+                        {
+                            mixed = Some(entry);
+                        }
+                    }
+                }
+            }
+            // Stopped before asserting, so that a failure does not leave the storing thread running.
+            done.store(true, Ordering::Relaxed);
+        });
+        assert_eq!(mixed, None, "a probe returned a mix of two stores");
+    }
+
+    #[test]
+    fn an_entry_reads_back_extreme_values_and_depths() {
+        let mut table = TranspositionTable::new(2);
+        table.store(u64::MAX, u32::MAX, -INFINITY - 1, INFINITY + 1, -INFINITY, Some(u32::MAX));
+        let entry = table.probe(u64::MAX).unwrap();
+        // A move index too large for the entry is dropped: it only orders moves.
+        assert_eq!(
+            (entry.depth, entry.lower, entry.upper, entry.best_move),
+            (u32::MAX, -INFINITY, -INFINITY, None)
+        );
+        table.store(0, 0, -5, 5, INFINITY, Some(3));
+        let entry = table.probe(0).unwrap();
+        assert_eq!(
+            (entry.depth, entry.lower, entry.upper, entry.best_move),
+            (0, INFINITY, INFINITY, Some(3))
+        );
     }
 }

@@ -6,6 +6,7 @@ use nullwindow::driver::{GuessFrom, Outcome, SearchParams};
 use nullwindow::game::{Game, Player};
 use nullwindow::reference::minimax;
 use nullwindow::search::{Algorithm, Engine};
+use nullwindow::tree::synthetic::{SyntheticConfig, SyntheticTree};
 use nullwindow::tree::{Tree, TreeBuilder};
 use nullwindow::value::{INFINITY, MAX_LEAF, MIN_LEAF, Value};
 use proptest::prelude::*;
@@ -95,6 +96,19 @@ proptest! {
     }
 
     #[test]
+    fn every_driver_on_threads_returns_the_minimax_value(tree in game_graphs(), algorithm in algorithms(), config in configs(), depth in 0u32..7, threads in 2usize..=4) {
+        let exact = minimax::search(&tree, &tree.root_id(), depth).value;
+        let params = SearchParams { depth, ..config };
+        let result = Engine::new(&params).search_on_threads(&tree, &tree.root_id(), algorithm, &params, threads, |_| {});
+        prop_assert_eq!(result.value, exact, "{} at depth {} on {} threads", algorithm, depth, threads);
+        prop_assert!(!result.stopped);
+        assert_principal_variation(&tree, &result)?;
+        for iteration in &result.iterations {
+            prop_assert_eq!(iteration.value, minimax::search(&tree, &tree.root_id(), iteration.depth).value);
+        }
+    }
+
+    #[test]
     fn a_table_reused_across_searches_stays_exact(tree in graphs_with_transpositions(), algorithm in algorithms(), depths in prop::collection::vec(0u32..=7, 1..5)) {
         // One engine, several depths in a row: entries of other depths must never leak into a result.
         let params = SearchParams { tt_entries: 64, ..deepening() };
@@ -115,6 +129,31 @@ proptest! {
         prop_assert!(result.stopped || result.depth == tree.height());
         if result.depth > 0 {
             assert_principal_variation(&tree, &result)?;
+        }
+    }
+}
+
+/// The small trees of the property test are often solved before a helper thread has started. Here
+/// the threads race for a long time over a table small enough that they fight over every slot, on
+/// synthetic trees with transpositions, and every driver must still return the one-thread value
+/// (itself checked against minimax above), at every iteration.
+#[test]
+fn threads_racing_over_a_crowded_table_change_no_value() {
+    for seed in 0..3 {
+        let config =
+            SyntheticConfig { seed, width: 5, depth: 6, transpositions: true, ..SyntheticConfig::default() };
+        let tree = SyntheticTree::new(config).unwrap();
+        for algorithm in Algorithm::ALL {
+            for tt_entries in [64, 1 << 12] {
+                let params = SearchParams { tt_entries, depth: 6, ..deepening() };
+                let one = Engine::new(&params).search(&tree, algorithm, &params, |_| {});
+                let root = tree.root();
+                let three =
+                    Engine::new(&params).search_on_threads(&tree, &root, algorithm, &params, 3, |_| {});
+                let values =
+                    |outcome: &Outcome<u32>| outcome.iterations.iter().map(|i| i.value).collect::<Vec<_>>();
+                assert_eq!(values(&three), values(&one), "{algorithm}, seed {seed}, {tt_entries} entries");
+            }
         }
     }
 }

@@ -54,6 +54,10 @@ pub struct Connect4Args {
     /// the end at once: slower on end and middle-game sets, much faster on opening positions.
     #[arg(long)]
     iterative_deepening: bool,
+    /// Search each position on this many threads sharing the table (lazy SMP); the scores stay
+    /// exact, the node counts add up every thread's.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
@@ -141,7 +145,8 @@ fn solve_set(
             .map_err(|e| CliError(format!("{file}: position '{moves}': {e}")))?
             .with_generation(generation);
         let start = Instant::now();
-        let result = engine.search(&game, algorithm, &params, |_| {});
+        let threads = usize::from(args.threads);
+        let result = engine.search_on_threads(&game, &game.root(), algorithm, &params, threads, |_| {});
         time += start.elapsed();
         nodes += result.counts.nodes;
         let value = game.to_move(&game.root()).perspective(result.value);
@@ -172,7 +177,8 @@ fn solve_set(
 /// One row per set, beside Pons' published figures where the set is one of his.
 fn print_table(args: &Connect4Args, results: &[SetResult]) {
     let deepening = if args.iterative_deepening { ", iterative deepening" } else { "" };
-    outln!("{} with {} table entries, one table per set{deepening}", args.algo, args.tt_entries);
+    let threads = if args.threads > 1 { format!(", {} threads", args.threads) } else { String::new() };
+    outln!("{} with {} table entries, one table per set{deepening}{threads}", args.algo, args.tt_entries);
     outln!();
     // As wide as the longest file name, so that a long path does not push its row out of line.
     let set_width = results.iter().map(|r| r.file.chars().count()).max().unwrap_or(0).max(24);

@@ -25,7 +25,7 @@ pub fn tt_entries(text: &str) -> Result<usize, String> {
     let entries = usize::try_from(number)
         .map_err(|_| if number < 0 { format!("'{text}' is negative") } else { too_large(text, None) })?;
     if entries > MAX_ENTRIES {
-        return Err(too_large(text, TranspositionTable::<u32>::bytes_for(entries)));
+        return Err(too_large(text, TranspositionTable::bytes_for(entries)));
     }
     Ok(entries)
 }
@@ -35,7 +35,7 @@ fn too_large(text: &str, bytes: Option<usize>) -> String {
         || "more memory than this platform can address".to_owned(),
         |bytes| format!("{} of memory", in_units(bytes as u128)),
     );
-    let allowed = TranspositionTable::<u32>::bytes_for(MAX_ENTRIES).map_or(0, |bytes| bytes as u128);
+    let allowed = TranspositionTable::bytes_for(MAX_ENTRIES).map_or(0, |bytes| bytes as u128);
     format!(
         "a table of {text} entries would need {needs}; at most {MAX_ENTRIES} entries ({}) are allowed",
         in_units(allowed)

@@ -1,0 +1,138 @@
+//! Searching on several threads: lazy SMP over one shared transposition table.
+//!
+//! [`Engine::search_on_threads`] runs the same search on every thread. The main thread's search is
+//! the one whose iterations, value and principal variation are reported; the helper threads search
+//! the same root at the same depths, and their only effect is the bounds they leave in the shared
+//! table, which let the main thread skip subtrees a helper has already proved. To make the threads
+//! spread out rather than search in lockstep, helper `k` tries the root's moves rotated by `k` (it
+//! starts on another root move than the main thread). When the main thread finishes, the helpers are
+//! told to stop; a stopped search stores nothing.
+//!
+//! # Why the value stays exact
+//!
+//! The main thread's search is an ordinary fixed-depth search over a table, and such a search returns
+//! exactly the depth-`d` value whatever the table holds, provided that every entry it reads at depth
+//! `d'` bounds its position's depth-`d'` value (the engine uses an entry only at exactly the node's
+//! depth, [`super::table`]). The threads keep that true:
+//!
+//! * every store records the result of a *complete* fail-soft search of its position and depth,
+//!   against the window it was searched with, on whichever thread; a search cut short by a stop
+//!   stores nothing;
+//! * two results for one position and depth are merged into the tighter of each bound; both are
+//!   bounds on the same number, so the merged entry is one too;
+//! * a probe returns an entry exactly as one store wrote it, never a mix of two racing stores (the
+//!   table's sequence locks, [`super::table`]); a store that finds its slot being written by another
+//!   thread is dropped, which only costs a re-search.
+//!
+//! What races change is *which* bounds the main thread finds and when, and so how many nodes it
+//! visits: counts of a parallel search vary from run to run, values do not. The property test
+//! `engine::every_driver_on_threads_returns_the_minimax_value` checks every driver against minimax.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::ordering::MoveOrdering;
+use super::searcher::{PlyMoves, Searcher, StopCheck, TableAccess};
+use super::{Algorithm, Engine, Lines, deepen, outcome};
+use crate::driver::{Counts, Iteration, Outcome, SearchParams};
+use crate::game::Game;
+
+impl<G> Engine<G>
+where
+    G: Game + Sync,
+    G::Position: Sync,
+    G::Move: Send,
+{
+    /// As [`Engine::search_from`], on `threads` threads sharing this engine's table (lazy SMP; see
+    /// the [module documentation](self)). The value, iterations and principal variation are the
+    /// main thread's, exactly what one thread finds; the counts add up every thread's nodes. One
+    /// thread (or zero) is [`Engine::search_from`] itself.
+    ///
+    /// ```
+    /// use nullwindow::driver::SearchParams;
+    /// use nullwindow::game::Game;
+    /// use nullwindow::games::connect4::Connect4;
+    /// use nullwindow::search::{Algorithm, Engine};
+    ///
+    /// let game = Connect4::from_moves("4455").unwrap();
+    /// let params = SearchParams { depth: 8, ..SearchParams::default() };
+    /// let one = Engine::new(&params).search_from(&game, &game.root(), Algorithm::Mtdf, &params, |_| {});
+    /// let two = Engine::new(&params).search_on_threads(&game, &game.root(), Algorithm::Mtdf, &params, 2, |_| {});
+    /// assert_eq!(one.value, two.value);
+    /// ```
+    pub fn search_on_threads(
+        &mut self,
+        game: &G,
+        root: &G::Position,
+        algorithm: Algorithm,
+        params: &SearchParams,
+        threads: usize,
+        mut observer: impl FnMut(&Iteration<G::Move>),
+    ) -> Outcome<G::Move> {
+        if threads <= 1 {
+            return self.search_from(game, root, algorithm, params, observer);
+        }
+        let start = Instant::now();
+        self.prepare(game, params);
+        // The helpers stop when the main thread is done (or stopped by a limit of `params`).
+        let main_done = Arc::new(AtomicBool::new(false));
+        let helper_params = SearchParams {
+            node_limit: None,
+            time_limit: None,
+            cancel: Some(Arc::clone(&main_done)),
+            ..params.clone()
+        };
+        let Self { table, ordering, move_lists, passes, .. } = self;
+        let table: &_ = table;
+        let history_slots = game.history_slots();
+        let (main, helper_counts) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|rotation| {
+                    let helper_params = &helper_params;
+                    scope.spawn(move || {
+                        let mut ordering = MoveOrdering::new(64, history_slots);
+                        let mut move_lists: Vec<PlyMoves<G::Move>> = Vec::new();
+                        let mut searcher = Searcher {
+                            game,
+                            table: TableAccess::Shared(table),
+                            ordering: &mut ordering,
+                            move_lists: &mut move_lists,
+                            config: helper_params,
+                            stats: Counts::default(),
+                            stop: StopCheck::from_limits(helper_params, start),
+                            tracer: None,
+                            root_rotation: rotation,
+                        };
+                        deepen(&mut searcher, &mut Vec::new(), root, algorithm, start, Lines::Skipped).2
+                    })
+                })
+                .collect();
+            let mut searcher = Searcher {
+                game,
+                table: TableAccess::Shared(table),
+                ordering,
+                move_lists,
+                config: params,
+                stats: Counts::default(),
+                stop: StopCheck::from_limits(params, start),
+                tracer: None,
+                root_rotation: 0,
+            };
+            let main = deepen(&mut searcher, passes, root, algorithm, start, Lines::Verified(&mut observer));
+            main_done.store(true, Ordering::Relaxed);
+            // A helper that panicked (a game's bug) takes the search down with it, as on one thread.
+            let counts: Vec<Counts> = helpers
+                .into_iter()
+                .map(|helper| helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                .collect();
+            (main, counts)
+        });
+        let (iterations, stopped, mut counts) = main;
+        for helper in helper_counts {
+            counts = counts.plus(&helper);
+        }
+        let static_value = game.to_move(root).perspective(game.evaluate_for_mover(root));
+        outcome(algorithm, iterations, static_value, stopped, counts, start)
+    }
+}
