@@ -51,6 +51,8 @@ mod source {
         "fail-soft alpha-beta with memory (Knuth and Moore 1975; Plaat's AlphaBetaWithMemory)";
     pub const ASPIRATION: &str =
         "aspiration windows around the previous iteration (Verhelst, Chess Tree Search)";
+    pub const ASPIRATION_NEGASCOUT: &str =
+        "aspiration windows over NegaScout (Plaat, Schaeffer, Pijls and de Bruin 1996, §5)";
     pub const PVS: &str = "principal variation search (Marsland 1983; Verhelst, Chess Tree Search)";
     pub const NEGASCOUT: &str = "NegaScout (Reinefeld 1983)";
     pub const MTDF: &str =
@@ -180,6 +182,10 @@ catalogue! {
     /// [`Algorithm::Aspiration`]: aspiration windows around the previous iteration's value.
     Aspiration => Algorithm::Aspiration.name(), Optimized, exact: true, passes: true, deepens: false, source::ASPIRATION,
         |game, root, params, hooks| search::run(game, root, Algorithm::Aspiration, params, hooks);
+    /// [`Algorithm::AspirationNegaScout`]: aspiration windows over NegaScout.
+    AspirationNegaScout => Algorithm::AspirationNegaScout.name(), Optimized, exact: true, passes: true, deepens: false,
+        source::ASPIRATION_NEGASCOUT,
+        |game, root, params, hooks| search::run(game, root, Algorithm::AspirationNegaScout, params, hooks);
     /// [`Algorithm::Pvs`]: principal variation search.
     Pvs => Algorithm::Pvs.name(), Optimized, exact: true, passes: false, deepens: false, source::PVS,
         |game, root, params, hooks| search::run(game, root, Algorithm::Pvs, params, hooks);

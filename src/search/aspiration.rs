@@ -1,15 +1,20 @@
 //! Aspiration search: a window of `±delta` around a guess (the previous iteration's value), opened on
-//! the failing side when the value falls outside it.
+//! the failing side when the value falls outside it, over one of the engine's recursive searches:
+//! alpha-beta (the `aspiration` driver) or NegaScout (`aspiration-negascout`, the baseline of Plaat
+//! et al.'s experiments).
 
-use super::alphabeta::alpha_beta;
 use super::searcher::Searcher;
 use crate::driver::Pass;
 use crate::game::Game;
 use crate::value::{INFINITY, Value};
 
+/// One of the engine's recursive searches, called with a window: [`super::alphabeta::alpha_beta`],
+/// [`super::pvs::pvs`] or [`super::negascout::negascout`].
+pub type Recursive<G> = fn(&mut Searcher<'_, G>, &<G as Game>::Position, u32, Value, Value, usize) -> Value;
+
 // ANCHOR: aspiration
-/// Searches `root` at `depth` with an aspiration window around `guess`; returns the exact value (from
-/// the side to move) and appends each root search to `passes`. `delta` must be at least 1.
+/// Searches `root` at `depth` by `search` with an aspiration window around `guess`; returns the exact
+/// value (from the side to move) and appends each root search to `passes`. `delta` must be at least 1.
 ///
 /// Each re-search opens the window on the side the result fell, up to the fail-soft bound, so no
 /// depth takes more than two passes (`engine::aspiration_takes_at_most_two_passes_per_iteration`).
@@ -20,11 +25,12 @@ pub fn aspiration<G: Game>(
     guess: Value,
     delta: Value,
     passes: &mut Vec<Pass>,
+    search: Recursive<G>,
 ) -> Value {
     let guess = guess.clamp(-INFINITY, INFINITY);
     let (mut alpha, mut beta) = ((guess - delta).max(-INFINITY), (guess + delta).min(INFINITY));
     loop {
-        let g = alpha_beta(searcher, root, depth, alpha, beta, 0);
+        let g = search(searcher, root, depth, alpha, beta, 0);
         passes.push(Pass { alpha, beta, result: g });
         if searcher.stop.stopped
             || (alpha < g && g < beta)

@@ -1,5 +1,5 @@
 //! The optimized engine: one negamax search with a transposition table, move ordering and iterative
-//! deepening, driven nine ways.
+//! deepening, driven ten ways.
 //!
 //! This is the code an engine author copies; the literal translations in the crate are measured
 //! against it. Every driver returns exactly the minimax value at the requested depth (the table
@@ -10,6 +10,7 @@
 //! |---|---|---|
 //! | `alphabeta` | full window | [`alphabeta`] (fail-soft, with memory) |
 //! | `aspiration` | window around the previous value, re-opened on failure | [`alphabeta`] |
+//! | `aspiration-negascout` | same | [`negascout`] |
 //! | `pvs` | full window | [`pvs`] |
 //! | `negascout` | full window | [`negascout`] |
 //! | `mtdf` | MTD(f) from the previous value | [`alphabeta`] with null windows |
@@ -60,13 +61,16 @@ use crate::driver::{Counts, GuessFrom, Hooks, Iteration, Outcome, Pass, SearchPa
 use crate::game::{Game, Player};
 use crate::value::Value;
 
-/// The nine drivers of the engine.
+/// The ten drivers of the engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     /// Fail-soft alpha-beta with the full window.
     AlphaBeta,
     /// Alpha-beta with an aspiration window around the previous iteration's value.
     Aspiration,
+    /// NegaScout with an aspiration window around the previous iteration's value: aspiration
+    /// NegaScout, the baseline against which Plaat et al. (1996, §5) measure MTD(f).
+    AspirationNegaScout,
     /// Principal variation search.
     Pvs,
     /// Reinefeld's NegaScout.
@@ -85,9 +89,10 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// Every algorithm, in registry order.
-    pub const ALL: [Self; 9] = [
+    pub const ALL: [Self; 10] = [
         Self::AlphaBeta,
         Self::Aspiration,
+        Self::AspirationNegaScout,
         Self::Pvs,
         Self::NegaScout,
         Self::Mtdf,
@@ -103,6 +108,7 @@ impl Algorithm {
         match self {
             Self::AlphaBeta => "alphabeta",
             Self::Aspiration => "aspiration",
+            Self::AspirationNegaScout => "aspiration-negascout",
             Self::Pvs => "pvs",
             Self::NegaScout => "negascout",
             Self::Mtdf => "mtdf",
@@ -116,7 +122,16 @@ impl Algorithm {
     /// Whether the driver makes null-window passes at the root (and so reports them).
     #[must_use]
     pub const fn makes_passes(self) -> bool {
-        matches!(self, Self::Aspiration | Self::Mtdf | Self::MtdBi | Self::MtdPons | Self::Sss | Self::Dual)
+        matches!(
+            self,
+            Self::Aspiration
+                | Self::AspirationNegaScout
+                | Self::Mtdf
+                | Self::MtdBi
+                | Self::MtdPons
+                | Self::Sss
+                | Self::Dual
+        )
     }
 }
 
@@ -439,7 +454,11 @@ fn run_driver<G: Game>(
         Algorithm::NegaScout => negascout::negascout(searcher, root, depth, -INFINITY, INFINITY, 0),
         Algorithm::Aspiration => {
             let delta = searcher.config.aspiration_delta.max(1);
-            aspiration::aspiration(searcher, root, depth, guess, delta, passes)
+            aspiration::aspiration(searcher, root, depth, guess, delta, passes, alphabeta::alpha_beta)
+        }
+        Algorithm::AspirationNegaScout => {
+            let delta = searcher.config.aspiration_delta.max(1);
+            aspiration::aspiration(searcher, root, depth, guess, delta, passes, negascout::negascout)
         }
         Algorithm::Mtdf => mtd::mtd(searcher, root, depth, Pivot::LastResult, guess, passes),
         Algorithm::MtdBi => mtd::mtd(searcher, root, depth, Pivot::Bisection, guess, passes),

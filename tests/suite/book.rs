@@ -219,11 +219,56 @@ fn every_figure_is_what_the_crate_draws_today() {
             "book/src/figures/{name} is stale or missing: run `cargo run --example figures` and commit it"
         );
     }
+    // The research figures are too slow to draw in a debug build; their own test below checks them.
     for name in files_under(&figures) {
         assert!(
-            names.contains(name.as_str()),
+            names.contains(name.as_str()) || draw::research::FILES.contains(&name.as_str()),
             "book/src/figures/{name} is not drawn by `cargo run --example figures`"
         );
+    }
+}
+
+/// The research tables (`cargo run --release --example figures -- research`) hold the leaves and
+/// nodes the drivers count today: every depth cheap enough for a debug build is searched again and
+/// its rows must read as committed, and every measured depth has its row. Times cannot be checked;
+/// the figure is drawn from the same measurements as the table.
+#[test]
+fn the_research_tables_hold_what_the_drivers_count_today() {
+    use draw::research::{Experiment, FILES, Measure, count_row, counts};
+    for experiment in Experiment::ALL {
+        let name = format!("research-{}.md", experiment.name());
+        assert!(FILES.contains(&name.as_str()) && FILES.contains(&name.replace(".md", ".svg").as_str()));
+        assert!(book().join("figures").join(name.replace(".md", ".svg")).is_file(), "{name}: no figure");
+        let committed = std::fs::read_to_string(book().join("figures").join(&name)).unwrap();
+        let paragraphs: Vec<&str> = committed.split("\n\n").collect();
+        let table = |measure: Measure| -> Vec<&str> {
+            let caption = paragraphs.iter().position(|p| p.trim() == measure.caption());
+            let caption = caption.unwrap_or_else(|| panic!("{name}: no table of {measure:?}"));
+            paragraphs[caption + 1].lines().collect()
+        };
+        for measure in [Measure::Leaves, Measure::Nodes, Measure::Time] {
+            let rows = table(measure);
+            for depth in experiment.depths() {
+                let start = format!("| {depth} |");
+                assert!(
+                    rows.iter().any(|row| row.starts_with(&start)),
+                    "{name}: {measure:?}, no depth {depth}"
+                );
+            }
+        }
+        for depth in experiment.checked_depths() {
+            let costs = counts(experiment, depth);
+            for measure in [Measure::Leaves, Measure::Nodes] {
+                let row = count_row(measure, depth, &costs);
+                let start = format!("| {depth} |");
+                let committed = table(measure).into_iter().find(|row| row.starts_with(&start)).unwrap();
+                assert_eq!(
+                    committed, row,
+                    "book/src/figures/{name}: {measure:?} at depth {depth} differ from what the drivers count; \
+                     run `cargo run --release --example figures -- research` and commit it"
+                );
+            }
+        }
     }
 }
 

@@ -23,10 +23,12 @@ const fn leaves_width(model: Model) -> u32 {
 const LEAVES_DEPTHS: std::ops::RangeInclusive<u32> = 1..=8;
 const LEAVES_SEEDS: u64 = 10;
 
-const COLORS: [&str; 9] =
-    ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#17becf", "#8c564b", "#e377c2", "#555555"];
-const DASHES: [Option<&str>; 9] =
-    [None, None, Some("6 3"), Some("2 3"), None, Some("6 3"), Some("2 3"), None, Some("2 3")];
+const COLORS: [&str; 10] = [
+    "#1f77b4", "#ff7f0e", "#bcbd22", "#2ca02c", "#d62728", "#9467bd", "#17becf", "#8c564b", "#e377c2",
+    "#555555",
+];
+const DASHES: [Option<&str>; 10] =
+    [None, None, Some("6 3"), Some("6 3"), Some("2 3"), None, Some("6 3"), Some("2 3"), None, Some("2 3")];
 
 /// Mean leaves per driver and depth on synthetic trees of `model`.
 pub(super) struct Measured {

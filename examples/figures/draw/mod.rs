@@ -18,7 +18,10 @@
 //! * `tables`: the other measured tables of the text;
 //! * `steps`: a search of a small tree node by node, engine or literal translation;
 //! * `worked`: the worked traces of the text, node by node;
-//! * `exercises`: the exercises' data and answers, in `exercises/`.
+//! * `exercises`: the exercises' data and answers, in `exercises/`;
+//! * `research`: Plaat et al.'s comparison with aspiration NegaScout on Connect Four and tic-tac-toe,
+//!   too slow for a debug build, so not part of [`all`]: `cargo run --release --example figures --
+//!   research` writes it, and the book's test recomputes only its cheap depths.
 
 mod bounds;
 mod exercises;
@@ -27,6 +30,9 @@ mod layout;
 mod leaves;
 mod panel;
 mod record;
+// The generator uses its measuring half, the book's test its checking half.
+#[allow(dead_code)]
+pub mod research;
 mod steps;
 mod svg;
 mod tables;
