@@ -131,6 +131,7 @@ pub mod book {
         IterativeDeepening => "iterative-deepening.md",
         Errata => "errata.md",
         Engine => "engine.md",
+        Threads => "threads.md",
         Measuring => "measuring.md",
         Theory => "theory.md",
         Games => "games.md",

@@ -38,6 +38,11 @@ use super::{Algorithm, Engine, Lines, deepen, outcome};
 use crate::driver::{Counts, Iteration, Outcome, SearchParams};
 use crate::game::Game;
 
+/// The stack of each helper thread. The searches recurse once per ply, so a helper needs as much
+/// stack as the thread that calls [`Engine::search_on_threads`]; 1 GiB holds the deepest search the
+/// command line allows, and only the pages the recursion reaches are ever touched.
+pub const HELPER_STACK_BYTES: usize = 1 << 30;
+
 impl<G> Engine<G>
 where
     G: Game + Sync,
@@ -47,7 +52,8 @@ where
     /// As [`Engine::search_from`], on `threads` threads sharing this engine's table (lazy SMP; see
     /// the [module documentation](self)). The value, iterations and principal variation are the
     /// main thread's, exactly what one thread finds; the counts add up every thread's nodes. One
-    /// thread (or zero) is [`Engine::search_from`] itself.
+    /// thread (or zero) is [`Engine::search_from`] itself. The helpers run on threads of
+    /// [`HELPER_STACK_BYTES`] of stack.
     ///
     /// ```
     /// use nullwindow::driver::SearchParams;
@@ -86,11 +92,14 @@ where
         let Self { table, ordering, move_lists, passes, .. } = self;
         let table: &_ = table;
         let history_slots = game.history_slots();
+        // ANCHOR: lazy_smp
         let (main, helper_counts) = std::thread::scope(|scope| {
+            // A helper that cannot be started (the system refuses a thread) is left out: fewer
+            // helpers only make the search slower.
             let helpers: Vec<_> = (1..threads)
-                .map(|rotation| {
+                .filter_map(|rotation| {
                     let helper_params = &helper_params;
-                    scope.spawn(move || {
+                    let helper = move || {
                         let mut ordering = MoveOrdering::new(64, history_slots);
                         let mut move_lists: Vec<PlyMoves<G::Move>> = Vec::new();
                         let mut searcher = Searcher {
@@ -105,7 +114,12 @@ where
                             root_rotation: rotation,
                         };
                         deepen(&mut searcher, &mut Vec::new(), root, algorithm, start, Lines::Skipped).2
-                    })
+                    };
+                    std::thread::Builder::new()
+                        .name(format!("search helper {rotation}"))
+                        .stack_size(HELPER_STACK_BYTES)
+                        .spawn_scoped(scope, helper)
+                        .ok()
                 })
                 .collect();
             let mut searcher = Searcher {
@@ -128,6 +142,7 @@ where
                 .collect();
             (main, counts)
         });
+        // ANCHOR_END: lazy_smp
         let (iterations, stopped, mut counts) = main;
         for helper in helper_counts {
             counts = counts.plus(&helper);

@@ -124,6 +124,7 @@ impl Slot {
         })
     }
 
+    // ANCHOR: sequence_lock
     /// The entry as one store wrote it, or `None` for an empty slot or one a store is writing.
     fn read(&self) -> Option<Entry> {
         let before = self.sequence.load(Ordering::Acquire);
@@ -180,6 +181,7 @@ impl Slot {
         }
         self.sequence.store(sequence.wrapping_add(2), Ordering::Release);
     }
+    // ANCHOR_END: sequence_lock
 }
 
 /// A fixed-capacity table of [`Entry`] values. See the [module documentation](self).
