@@ -98,9 +98,10 @@ const SETUPS: [Setup; 4] = [
     },
 ];
 
+/// The table of `nullwindow bench connect4`, 2^18 entries (8 MiB): see its `--tt-entries`.
 fn params(setup: Setup) -> SearchParams {
     SearchParams {
-        tt_entries: 1 << 22,
+        tt_entries: 1 << 18,
         iterative_deepening: setup.iterative_deepening,
         ..SearchParams::default()
     }

@@ -8,11 +8,11 @@
 //!
 //! # Layout
 //!
-//! An entry takes 32 bytes, aligned to 32, so that a probe touches one cache line: the table is far
-//! larger than the caches, and the probe's load is most of what a node costs (the measuring chapter
-//! shows the profile). The best move is stored as its index in the order of
-//! [`Game::moves`](crate::game::Game::moves), so that an entry is made of plain numbers whatever the
-//! game's move type.
+//! An entry takes 32 bytes, and a bucket's two entries share one 64-byte cache line, so that a probe
+//! touches one line: a table larger than the caches costs a cache miss per probe, and that miss is
+//! most of what a node costs (the measuring chapter shows the profile). The best move is stored as
+//! its index in the order of [`Game::moves`](crate::game::Game::moves), so that an entry is made of
+//! plain numbers whatever the game's move type.
 //!
 //! # Shared by several threads
 //!
@@ -37,11 +37,13 @@
 //!
 //! # Replacement rule
 //!
-//! Each key maps to one slot. A store to a slot that holds the same position overwrites it (and
-//! tightens the bounds if the depth is the same). A store of a different position replaces the
-//! occupant if the occupant is left over from an earlier root search, or if the new depth is at least
-//! the occupant's; otherwise the new result is dropped. Deep entries cost the most to recompute, so
-//! they are the ones kept.
+//! Each key maps to a bucket of two slots. A store of a position that one of them holds overwrites
+//! it (and tightens the bounds if the depth is the same). A store of another position goes to the
+//! first slot if its occupant is left over from an earlier root search, or if the new depth is at
+//! least the occupant's: deep entries cost the most to recompute, so the first slot keeps them.
+//! Otherwise it goes to the second slot, which always takes the newest result, so that a shallow
+//! result is not simply lost while a deep one holds the first slot. (In a table of one slot, the
+//! slot follows the first slot's rule.)
 //!
 //! Two results for the same position and depth are merged into one entry holding the tighter of
 //! each bound, which is sound while every bound is a bound on the same number, the depth-`d` value.
@@ -184,10 +186,17 @@ impl Slot {
     // ANCHOR_END: sequence_lock
 }
 
+/// Two slots in one 64-byte cache line: a probe reads both for the price of one miss.
+#[derive(Debug, Default)]
+#[repr(align(64))]
+struct Bucket([Slot; 2]);
+
 /// A fixed-capacity table of [`Entry`] values. See the [module documentation](self).
 #[derive(Debug)]
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
+    buckets: Vec<Bucket>,
+    /// The slots in use: every slot of every bucket, but in a table of one.
+    capacity: usize,
     mask: u64,
     generation: u32,
     merge: bool,
@@ -199,8 +208,8 @@ impl TranspositionTable {
     #[must_use]
     pub fn new(entries: usize) -> Self {
         let capacity = Self::capacity_for(entries);
-        let slots = std::iter::repeat_with(Slot::default).take(capacity).collect();
-        Self { slots, mask: capacity as u64 - 1, generation: 0, merge: true }
+        let buckets = std::iter::repeat_with(Bucket::default).take(capacity.div_ceil(2)).collect();
+        Self { buckets, capacity, mask: capacity as u64 - 1, generation: 0, merge: true }
     }
 
     /// The slots a table asked for `entries` has: the largest power of two that is at most
@@ -232,7 +241,7 @@ impl TranspositionTable {
     /// The number of slots.
     #[must_use]
     pub fn capacity(&self) -> usize {
-        self.slots.len()
+        self.capacity
     }
 
     /// Starts a new root search: older entries become replaceable by anything.
@@ -242,13 +251,18 @@ impl TranspositionTable {
 
     /// Empties every slot.
     pub fn clear(&mut self) {
-        self.slots.fill_with(Slot::default);
+        self.buckets.fill_with(Bucket::default);
     }
 
-    /// The entry for `key`, if its slot holds that position (and no other thread is writing it).
+    /// The entry for `key`, if one of its bucket's slots holds that position (and no other thread
+    /// is writing it).
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.slots[self.slot(key)].read().filter(|entry| entry.key == key)
+        let (first, second) = self.bucket(key);
+        self.slot_at(first)
+            .read()
+            .filter(|entry| entry.key == key)
+            .or_else(|| self.slot_at(second).read().filter(|entry| entry.key == key))
     }
 
     // ANCHOR: store
@@ -264,17 +278,41 @@ impl TranspositionTable {
         g: Value,
         best_move: Option<u32>,
     ) {
-        let index = self.slot(key);
-        let old = self.slots[index].read();
-        if let Some(entry) = self.updated(old, key, depth, (alpha, beta), g, best_move) {
-            self.slots[index].write(&entry);
+        let (index, always) = self.slot_for(key, depth);
+        let old = self.slot_at(index).read();
+        if let Some(entry) = self.updated(old, always, key, depth, (alpha, beta), g, best_move) {
+            self.buckets[index / 2].0[index % 2].write(&entry);
         }
+    }
+
+    /// Where a store of `key` at `depth` goes, and whether it replaces whatever is there: the slot
+    /// of its bucket that holds the position; else the first slot, if the replacement rule lets it
+    /// replace the occupant; else the second, which always takes the newest result.
+    fn slot_for(&self, key: u64, depth: u32) -> (usize, bool) {
+        let (first, second) = self.bucket(key);
+        let holds_key = |index: usize| self.slot_at(index).read().is_some_and(|old| old.key == key);
+        if first == second || holds_key(first) {
+            (first, false)
+        } else if holds_key(second) {
+            (second, false)
+        } else if self.slot_at(first).read().is_none_or(|old| self.replaces(&old, depth)) {
+            (first, false)
+        } else {
+            (second, true)
+        }
+    }
+
+    /// Whether a result at `depth` may take the slot of `old`, another position: if `old` is left
+    /// over from an earlier root search, or no deeper.
+    fn replaces(&self, old: &Entry, depth: u32) -> bool {
+        old.generation != self.generation || old.depth <= depth
     }
 
     /// The entry a slot holding `old` holds after the store of `g`, or `None` to keep `old`.
     fn updated(
         &self,
         old: Option<Entry>,
+        always: bool,
         key: u64,
         depth: u32,
         (alpha, beta): (Value, Value),
@@ -292,7 +330,7 @@ impl TranspositionTable {
                 }
                 best_move = best_move.or(old.best_move);
             }
-            Some(old) if old.generation == generation && old.depth > depth => return None,
+            Some(old) if !always && !self.replaces(&old, depth) => return None,
             _ => {}
         }
         if g <= alpha {
@@ -318,8 +356,20 @@ impl TranspositionTable {
         g: Value,
         best_move: Option<u32>,
     ) {
-        self.slots[self.slot(key)]
-            .write_shared(|old| self.updated(old, key, depth, (alpha, beta), g, best_move));
+        let (index, always) = self.slot_for(key, depth);
+        self.slot_at(index)
+            .write_shared(|old| self.updated(old, always, key, depth, (alpha, beta), g, best_move));
+    }
+
+    /// The two slots of `key`'s bucket, side by side in one 64-byte cache line (one slot, twice,
+    /// in a table of one).
+    fn bucket(&self, key: u64) -> (usize, usize) {
+        let first = self.slot(key) & !1;
+        (first, (first + 1).min(self.capacity - 1))
+    }
+
+    fn slot_at(&self, index: usize) -> &Slot {
+        &self.buckets[index / 2].0[index % 2]
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -380,6 +430,22 @@ mod tests {
         table.store(1, 3, 0, 1, 0, None);
         table.store(2, 3, 0, 1, 0, None);
         assert!(table.probe(2).is_some() && table.probe(1).is_none());
+    }
+
+    #[test]
+    fn a_bucket_keeps_the_deep_entry_and_the_newest_shallow_one() {
+        // Two slots: every key shares the one bucket.
+        let mut table = TranspositionTable::new(2);
+        table.store(1, 5, 0, 1, 0, None);
+        table.store(2, 3, 0, 1, 0, None); // shallower: into the second slot
+        assert!(table.probe(1).is_some() && table.probe(2).is_some());
+        table.store(3, 2, 0, 1, 0, None); // the second slot takes the newest
+        assert!(table.probe(1).is_some() && table.probe(2).is_none() && table.probe(3).is_some());
+        table.store(3, 2, -5, -4, -3, Some(1)); // the same position stays in its slot: bounds merge
+        let entry = table.probe(3).unwrap();
+        assert_eq!((entry.lower, entry.upper, entry.best_move), (-3, 0, Some(1)));
+        table.store(4, 6, 0, 1, 0, None); // deeper: takes the first slot
+        assert!(table.probe(4).is_some() && table.probe(1).is_none() && table.probe(3).is_some());
     }
 
     #[test]

@@ -41,8 +41,10 @@ pub struct Connect4Args {
     /// The optimized driver (see `nullwindow algos`); by default the driver of Pons' own solver.
     #[arg(long, default_value = "mtd-pons")]
     algo: String,
-    /// Transposition-table entries (one table reused across a set, as Pons' solver is).
-    #[arg(long, default_value_t = 1 << 22, value_parser = crate::sizes::tt_entries)]
+    /// Transposition-table entries (one table reused across a set, as Pons' solver is). The default,
+    /// 2^18 (8 MiB), is small enough to stay mostly in cache: on every set measured it beats larger
+    /// tables, which save a few percent of the nodes and pay a cache miss for most probes.
+    #[arg(long, default_value_t = 1 << 18, value_parser = crate::sizes::tt_entries)]
     tt_entries: usize,
     /// Only the first N positions of each file.
     #[arg(long)]
