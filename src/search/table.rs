@@ -280,7 +280,7 @@ impl TranspositionTable {
     ) {
         let (index, always) = self.slot_for(key, depth);
         let old = self.slot_at(index).read();
-        if let Some(entry) = self.updated(old, always, key, depth, (alpha, beta), g, best_move) {
+        if let Some(entry) = self.updated(old, always, key, depth, (alpha, beta), (g, best_move)) {
             self.buckets[index / 2].0[index % 2].write(&entry);
         }
     }
@@ -316,8 +316,7 @@ impl TranspositionTable {
         key: u64,
         depth: u32,
         (alpha, beta): (Value, Value),
-        g: Value,
-        best_move: Option<u32>,
+        (g, best_move): (Value, Option<u32>),
     ) -> Option<Entry> {
         let generation = self.generation;
         let (mut lower, mut upper) = (-INFINITY, INFINITY);
@@ -358,7 +357,7 @@ impl TranspositionTable {
     ) {
         let (index, always) = self.slot_for(key, depth);
         self.slot_at(index)
-            .write_shared(|old| self.updated(old, always, key, depth, (alpha, beta), g, best_move));
+            .write_shared(|old| self.updated(old, always, key, depth, (alpha, beta), (g, best_move)));
     }
 
     /// The two slots of `key`'s bucket, side by side in one 64-byte cache line (one slot, twice,
