@@ -263,6 +263,69 @@ proptest::proptest! {
     }
 }
 
+/// Tic-tac-toe that keeps the nodes of less than `table_from` plies out of the table.
+struct TableFrom {
+    game: TicTacToe,
+    table_from: u32,
+}
+
+impl Game for TableFrom {
+    type Position = <TicTacToe as Game>::Position;
+    type Move = <TicTacToe as Game>::Move;
+    type Moves = <TicTacToe as Game>::Moves;
+
+    fn root(&self) -> Self::Position {
+        self.game.root()
+    }
+    fn to_move(&self, position: &Self::Position) -> nullwindow::Player {
+        self.game.to_move(position)
+    }
+    fn moves(&self, position: &Self::Position) -> Self::Moves {
+        self.game.moves(position)
+    }
+    fn play(&self, position: &Self::Position, mv: Self::Move) -> Self::Position {
+        self.game.play(position, mv)
+    }
+    fn evaluate(&self, position: &Self::Position) -> nullwindow::Value {
+        self.game.evaluate(position)
+    }
+    fn key(&self, position: &Self::Position) -> u64 {
+        self.game.key(position)
+    }
+    fn uses_table(&self, _position: &Self::Position, depth: u32) -> bool {
+        depth >= self.table_from
+    }
+}
+
+/// Nodes a game keeps out of the table (`Game::uses_table`) change the work, never a value: every
+/// engine driver, with the table for none, some or all of the nodes, agrees with minimax.
+#[test]
+fn nodes_kept_out_of_the_table_keep_every_value() {
+    for moves in ["", "5", "51", "1234"] {
+        for table_from in [0, 3, 10] {
+            let game = TableFrom { game: TicTacToe::from_moves(moves).unwrap(), table_from };
+            for depth in [2, 5, 9] {
+                let exact = nullwindow::reference::minimax::search(&game, &game.root(), depth).value;
+                for algorithm in Algorithm::ALL {
+                    for deepening in [false, true] {
+                        let base =
+                            if deepening { crate::strategies::deepening() } else { SearchParams::default() };
+                        let params = SearchParams { depth, tt_entries: 128, ..base };
+                        let result = Engine::new(&params).search(&game, algorithm, &params, |_| {});
+                        assert_eq!(
+                            result.value, exact,
+                            "{algorithm} on {moves:?}, table from {table_from}, depth {depth}"
+                        );
+                        if table_from > depth {
+                            assert_eq!(result.counts.probes, 0, "{algorithm} probed a table kept out");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Tic-tac-toe whose evaluations are counted, to see how often a search reached the leaves.
 struct Counted {
     game: TicTacToe,
