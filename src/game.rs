@@ -200,6 +200,16 @@ pub trait Game {
         None
     }
 
+    /// Whether a node at `position`, searched to `depth`, probes and stores in the transposition
+    /// table. A small subtree costs less to search again than a probe of a large table, which mostly
+    /// misses the processor's caches (Connect Four leaves the last 12 stones of a game out). Leaves
+    /// (depth 0) never use the table. `true` (the default) lets every other node use it. Only the work
+    /// done and the counts depend on it, never a value.
+    fn uses_table(&self, position: &Self::Position, depth: u32) -> bool {
+        let _ = (position, depth);
+        true
+    }
+
     /// Whether `position` is terminal (has no moves). Override when it can be answered faster.
     fn is_terminal(&self, position: &Self::Position) -> bool {
         self.moves(position).next().is_none()

@@ -159,8 +159,8 @@ impl<G: Game> Searcher<'_, G> {
 
     // ANCHOR: enter
     /// Opens a node: counts it; evaluates it if it is a leaf; lets the game's value bounds and then
-    /// the table answer it or narrow its window; tries enhanced transposition cutoff; orders the
-    /// moves.
+    /// the table (if [`Game::uses_table`]) answer it or narrow its window; tries
+    /// enhanced transposition cutoff; orders the moves.
     pub(crate) fn enter(
         &mut self,
         position: &G::Position,
@@ -189,12 +189,18 @@ impl<G: Game> Searcher<'_, G> {
             Known::Window(alpha, beta) => (alpha, beta),
         };
         let key = self.game.key(position);
-        let (known, table_move, probe) = self.probe_table(key, depth, alpha, beta);
+        let uses_table = self.game.uses_table(position, depth);
+        let (known, table_move, probe) = if uses_table {
+            self.probe_table(key, depth, alpha, beta)
+        } else {
+            (Known::Window(alpha, beta), None, Probe::None)
+        };
         let (alpha, beta) = match known {
             Known::Answer(value) => return self.done(ply, depth, window_in, value, Probe::Cutoff, None),
             Known::Window(alpha, beta) => (alpha, beta),
         };
         if self.config.enhanced_transposition_cutoff
+            && uses_table
             && let Some(bound) = self.transposition_cutoff(position, depth, beta)
         {
             self.table.store(key, depth, alpha, beta, bound, None);
@@ -322,13 +328,17 @@ impl<G: Game> Searcher<'_, G> {
                 .then(|| self.game.history_slot(position, mv));
             self.ordering.record_cutoff(ply, mv, slot, depth, self.config.killers);
         }
-        self.table.store(key, depth, alpha, beta, g, best_index.and_then(|index| u32::try_from(index).ok()));
+        let uses_table = self.game.uses_table(position, depth);
+        if uses_table {
+            let best_index = best_index.and_then(|index| u32::try_from(index).ok());
+            self.table.store(key, depth, alpha, beta, g, best_index);
+        }
         if self.stop.armed
             && let Some(tracer) = self.tracer.as_mut()
         {
             // The table read the result against the window it searched, which the table's and the
             // game's bounds may have narrowed: that is the bound it stored.
-            let stored = Some(Bound::of_result(g, alpha, beta));
+            let stored = uses_table.then(|| Bound::of_result(g, alpha, beta));
             let (alpha, beta) = window_in;
             tracer.finish(&NodeTrace { ply, depth, alpha, beta, result: g, probe, stored, cutoff });
         }

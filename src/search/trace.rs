@@ -14,7 +14,8 @@ use crate::value::{Bound, Value};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "lowercase"))]
 pub enum Probe {
-    /// A leaf: evaluated without a probe.
+    /// No probe: a leaf, or a node the game keeps out of the table
+    /// ([`Game::uses_table`](crate::game::Game::uses_table)).
     None,
     /// The game's own value bounds ([`Game::value_bounds`])
     /// decided the node before the table was probed.
