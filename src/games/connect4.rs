@@ -444,16 +444,6 @@ impl Game for Connect4 {
     }
     // ANCHOR_END: value_bounds
 
-    /// The last 12 stones of a game are searched again rather than looked up: so small a subtree
-    /// costs less than a probe of a large table, which mostly misses the cache. On the first 8
-    /// lines of `testdata/connect4/hard-8-14.txt` this doubles the nodes and takes a third less
-    /// time (`nullwindow bench connect4`, 4M entries); 10 or 11 do about as well, 14 worse. The
-    /// rule counts empty cells, not the depth, so that the shallow iterations of iterative
-    /// deepening keep the table.
-    fn uses_table(&self, position: &Board, _depth: u32) -> bool {
-        CELLS - position.moves > 12
-    }
-
     fn depth_bound(&self, position: &Board) -> Option<u32> {
         Some(u32::from(CELLS - position.moves))
     }

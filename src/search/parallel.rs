@@ -1,12 +1,12 @@
 //! Searching on several threads: lazy SMP over one shared transposition table.
 //!
-//! [`Engine::search_on_threads`] runs the same search on every thread. The main thread's search is
-//! the one whose iterations, value and principal variation are reported; the helper threads search
-//! the same root at the same depths, and their only effect is the bounds they leave in the shared
-//! table, which let the main thread skip subtrees a helper has already proved. To make the threads
-//! spread out rather than search in lockstep, helper `k` tries the root's moves rotated by `k` (it
-//! starts on another root move than the main thread). When the main thread finishes, the helpers are
-//! told to stop; a stopped search stores nothing.
+//! [`Engine::search_on_threads`] runs a search on every thread. The main thread's search is the one
+//! whose iterations, value and principal variation are reported; the helper threads search the same
+//! root at the same depths, and their only effect is the bounds they leave in the shared table,
+//! which let the main thread skip subtrees a helper has already proved. To make the threads spread
+//! out rather than search in lockstep, helper `k` runs another driver than the main thread (MTD(f),
+//! PVS, DUAL* or SSS*, in turn) and tries the root's moves rotated by `k`. When the main thread
+//! finishes, the helpers are told to stop; a stopped search stores nothing.
 //!
 //! # Why the value stays exact
 //!
@@ -37,6 +37,17 @@ use super::searcher::{PlyMoves, Searcher, StopCheck, TableAccess};
 use super::{Algorithm, Engine, Lines, deepen, outcome};
 use crate::driver::{Counts, Iteration, Outcome, SearchParams};
 use crate::game::Game;
+
+/// The driver helper `k` (from 1) runs beside a main thread running `main`: another driver than the
+/// main thread's, so that the helper tests other windows, finds other cut-offs and leaves bounds the
+/// main thread has not found yet, instead of searching what the main thread searches at the same
+/// moment. (With the main thread's own driver, `mtd-pons` on two threads took 234 ms a position
+/// on the first 40 lines of the hard set against 165 ms on one; with `mtdf` beside it, 154 ms.)
+fn companion(main: Algorithm, k: usize) -> Algorithm {
+    const COMPANIONS: [Algorithm; 4] = [Algorithm::Mtdf, Algorithm::Pvs, Algorithm::Dual, Algorithm::Sss];
+    let others: Vec<Algorithm> = COMPANIONS.into_iter().filter(|&companion| companion != main).collect();
+    others[(k - 1) % others.len()]
+}
 
 /// The stack of each helper thread. The searches recurse once per ply, so a helper needs as much
 /// stack as the thread that calls [`Engine::search_on_threads`]; 1 GiB holds the deepest search the
@@ -113,7 +124,8 @@ where
                             tracer: None,
                             root_rotation: rotation,
                         };
-                        deepen(&mut searcher, &mut Vec::new(), root, algorithm, start, Lines::Skipped).2
+                        let companion = companion(algorithm, rotation);
+                        deepen(&mut searcher, &mut Vec::new(), root, companion, start, Lines::Skipped).2
                     };
                     std::thread::Builder::new()
                         .name(format!("search helper {rotation}"))
