@@ -15,7 +15,7 @@ use crate::value::{Bound, Value};
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "lowercase"))]
 pub enum Probe {
     /// No probe: a leaf, or a node the game keeps out of the table
-    /// ([`Game::uses_table`](crate::game::Game::uses_table)).
+    /// ([`Game::uses_table`]).
     None,
     /// The game's own value bounds ([`Game::value_bounds`])
     /// decided the node before the table was probed.
