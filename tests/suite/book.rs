@@ -455,11 +455,16 @@ fn every_searched_tree_figure_names_a_command_that_prints_its_counts() {
         };
         figures += 1;
         let svg = std::fs::read_to_string(book().join("figures").join(&name)).unwrap();
-        let line = svg
-            .lines()
-            .find_map(|line| line.split_once(">In all ").map(|(_, rest)| rest.trim_end_matches("</text>")))
-            .unwrap_or_else(|| panic!("{name}: no line saying how to reproduce its counts"));
-        let (counts, command) = line.split_once("; to reproduce: ").unwrap();
+        // Two lines: the counts, then the command alone.
+        let text_of =
+            |line: &str| line.split_once('>').map(|(_, rest)| rest.trim_end_matches("</text>").to_owned());
+        let mut lines = svg.lines().skip_while(|line| !line.contains(">In all "));
+        let (Some(counts), Some(command)) = (lines.next().and_then(text_of), lines.next().and_then(text_of))
+        else {
+            panic!("{name}: no lines saying how to reproduce its counts");
+        };
+        let counts = counts.strip_prefix("In all ").unwrap().strip_suffix("; to reproduce:").unwrap();
+        let command = command.as_str();
         let (nodes, leaves) = counts.split_once(" nodes, ").unwrap();
         let leaves = leaves.trim_end_matches(" leaves");
         let args: Vec<&str> = command.strip_prefix("nullwindow ").unwrap().split(' ').collect();

@@ -44,7 +44,7 @@ pub(super) fn bounds_figure() -> String {
     let range = value_range(&runs);
 
     let (width, panel_w, panel_h) = (740.0, 360.0, 250.0);
-    let height = 2.0 * panel_h + 70.0;
+    let height = 2.0 * panel_h + 86.0;
     let mut svg = Svg::new(width, height, "MTD drivers' bounds on the root value, pass by pass");
     for (index, run) in runs.iter().enumerate() {
         let (col, row) = ((index % 2) as f64, (index / 2) as f64);
@@ -98,13 +98,14 @@ fn bounds_legend(svg: &mut Svg, legend_y: f64) {
         Anchor::Start,
         INK,
         &format!(
-            "Synthetic tree: seed {}, width {}, depth {}, independent leaves in −{s}..{s}; first guess 0. Values off the scale sit on the ±∞ edges.",
+            "Synthetic tree: seed {}, width {}, depth {}, independent leaves in −{s}..{s}; first guess 0.",
             BOUNDS_TREE.seed,
             BOUNDS_TREE.width,
             BOUNDS_TREE.depth,
             s = BOUNDS_TREE.spread
         ),
     );
+    svg.text((16.0, legend_y + 40.0), SMALL, Anchor::Start, INK, "Values off the scale sit on the ±∞ edges.");
 }
 
 /// Where a value and a pass number stand in one panel.

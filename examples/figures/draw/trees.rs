@@ -57,18 +57,21 @@ pub(super) fn searched_tree_figure(tree: &Tree, algorithm: Algorithm) -> String 
     }
     tree_legend(&mut svg, panel * passes.len() as f64 + 4.0);
     let all: Vec<Visit> = passes.concat();
+    // Two lines: the command alone is as wide as a narrow picture allows in a wide font.
+    let below = panel * passes.len() as f64 + LEGEND_HEIGHT;
     svg.text(
-        (8.0, panel * passes.len() as f64 + LEGEND_HEIGHT + 18.0),
+        (8.0, below + 18.0),
         SMALL,
         Anchor::Start,
         INK,
-        &format!("In all {}; to reproduce: {}", work(&all), reproduce_command(algorithm)),
+        &format!("In all {}; to reproduce:", work(&all)),
     );
+    svg.text((8.0, below + 34.0), SMALL, Anchor::Start, INK, &reproduce_command(algorithm));
     svg.finish()
 }
 
-/// The room under a searched tree's legend for the line that says how to reproduce its counts.
-const REPRODUCE_HEIGHT: f64 = 20.0;
+/// The room under a searched tree's legend for the two lines that say how to reproduce its counts.
+const REPRODUCE_HEIGHT: f64 = 36.0;
 
 /// The command that prints the counts a searched tree figure shows: the figures search with killer
 /// moves and the history heuristic off (see `record`), so the command turns them off too.
