@@ -23,7 +23,7 @@
 //! | [`tree`], [`games`] | explicit trees (the arena, the parenthesis and `gtree` formats, random and synthetic trees); tic-tac-toe and Connect Four |
 //! | [`reference`](mod@reference) | plain minimax in minimax and negamax form: the oracle |
 //! | [`literal`] | line-by-line translations of the published pseudo-code, one module per source |
-//! | [`search`] | the optimized [`Engine`]: table, ordering, iterative deepening, ten algorithms |
+//! | [`search`] | the optimized [`Engine`]: table, ordering, iterative deepening, ten algorithms, threads |
 //! | [`theory`] | the literature's definitions the tests check: node types, the witness criterion |
 //! | [`registry`] | the catalogue: every [`Driver`] by name, one row each; the only module that lists them |
 //! | [`oracle`] | run drivers and check them against minimax; divide, check and audit another engine's claims |

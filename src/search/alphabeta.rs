@@ -46,6 +46,10 @@ pub fn alpha_beta<G: Game>(
     ply: usize,
 ) -> Value {
     debug_assert!(alpha < beta, "alpha_beta needs a non-empty window, got ({alpha}, {beta})");
+    // On several threads, the same search with ABDADA's deferral ([`super::abdada`]).
+    if let Some(busy) = searcher.busy {
+        return super::abdada::alpha_beta_deferring(searcher, busy, position, depth, alpha, beta, ply);
+    }
     let node = match searcher.enter(position, depth, alpha, beta, ply) {
         Entered::Done(value) => return value,
         Entered::Expand(node) => node,

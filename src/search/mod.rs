@@ -20,6 +20,8 @@
 //! | `dual` | MTD(−INFINITY), DUAL* | same |
 //!
 //! The engine is configured by the crate's one [`SearchParams`]; its drivers report an [`Outcome`].
+//! On several threads ([`Engine::search_on_threads`], [`parallel`]) the helpers join each of the
+//! main thread's root searches, and alpha-beta shares out the children ([`abdada`]).
 //!
 //! ```
 //! use nullwindow::driver::SearchParams;
@@ -36,6 +38,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod abdada;
 pub mod alphabeta;
 pub mod aspiration;
 pub mod mtd;
@@ -47,6 +50,7 @@ mod searcher;
 pub mod table;
 pub mod trace;
 
+pub use self::parallel::Threads;
 pub use self::searcher::Searcher;
 
 use std::fmt;
@@ -224,7 +228,8 @@ impl<G: Game> Engine<G> {
             stats: Counts::default(),
             stop,
             tracer,
-            root_rotation: 0,
+            busy: None,
+            announce: None,
         };
         (searcher, &mut self.passes)
     }
@@ -294,18 +299,10 @@ impl<G: Game> Engine<G> {
         let tracer = tracer.map(|tracer| -> &mut dyn Tracer<G> { tracer });
         let (mut searcher, passes) = self.start_search(game, params, stop, tracer);
         let (iterations, stopped, counts) =
-            deepen(&mut searcher, passes, root, algorithm, start, Lines::Verified(&mut observer));
+            deepen(&mut searcher, passes, root, algorithm, start, &mut observer);
         let static_value = game.to_move(root).perspective(game.evaluate_for_mover(root));
         outcome(algorithm, iterations, static_value, stopped, counts, start)
     }
-}
-
-/// What [`deepen`] does after each completed iteration.
-pub(crate) enum Lines<'o, M> {
-    /// Verifies the principal variation and hands the iteration to the observer.
-    Verified(&'o mut dyn FnMut(&Iteration<M>)),
-    /// Nothing: the search only fills the table (a helper thread's).
-    Skipped,
 }
 
 /// Iterative deepening (or one search of the target depth) around [`run_driver`] from `root`: the
@@ -316,7 +313,7 @@ pub(crate) fn deepen<G: Game>(
     root: &G::Position,
     algorithm: Algorithm,
     start: Instant,
-    mut lines: Lines<'_, G::Move>,
+    observer: &mut dyn FnMut(&Iteration<G::Move>),
 ) -> (Vec<Iteration<G::Move>>, bool, Counts) {
     let (game, params) = (searcher.game, searcher.config);
     let root_player = game.to_move(root);
@@ -336,23 +333,21 @@ pub(crate) fn deepen<G: Game>(
             break;
         }
         values.push(value);
-        if let Lines::Verified(observer) = &mut lines {
-            let principal_variation = verified_line(searcher, root, depth, value);
-            // Only the last line is kept: a line per iteration would grow with the square of the
-            // depth (a 10,000-level chain: 200 MB of moves). The observer has seen each one.
-            if let Some(previous) = iterations.last_mut() {
-                previous.principal_variation = Vec::new();
-            }
-            iterations.push(Iteration {
-                depth,
-                value: root_player.perspective(value),
-                principal_variation,
-                passes: if algorithm.makes_passes() { passes.clone() } else { Vec::new() },
-                counts: searcher.stats,
-                elapsed: start.elapsed(),
-            });
-            observer(iterations.last().expect("just pushed"));
+        let principal_variation = verified_line(searcher, root, depth, value);
+        // Only the last line is kept: a line per iteration would grow with the square of the
+        // depth (a 10,000-level chain: 200 MB of moves). The observer has seen each one.
+        if let Some(previous) = iterations.last_mut() {
+            previous.principal_variation = Vec::new();
         }
+        iterations.push(Iteration {
+            depth,
+            value: root_player.perspective(value),
+            principal_variation,
+            passes: if algorithm.makes_passes() { passes.clone() } else { Vec::new() },
+            counts: searcher.stats,
+            elapsed: start.elapsed(),
+        });
+        observer(iterations.last().expect("just pushed"));
         if depth >= target {
             break;
         }

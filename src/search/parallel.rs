@@ -1,19 +1,27 @@
-//! Searching on several threads: lazy SMP over one shared transposition table.
+//! Searching on several threads: the helpers join the main thread's root searches, share one
+//! transposition table, and split each node's children with ABDADA's deferral.
 //!
-//! [`Engine::search_on_threads`] runs a search on every thread. The main thread's search is the one
-//! whose iterations, value and principal variation are reported; the helper threads search the same
-//! root at the same depths, and their only effect is the bounds they leave in the shared table,
-//! which let the main thread skip subtrees a helper has already proved. To make the threads spread
-//! out rather than search in lockstep, helper `k` runs another driver than the main thread (MTD(f),
-//! PVS, DUAL* or SSS*, in turn) and tries the root's moves rotated by `k`. When the main thread
-//! finishes, the helpers are told to stop; a stopped search stores nothing.
+//! [`Engine::search_on_threads`] runs the main thread's search as on one thread: its iterations,
+//! value and principal variation are the ones reported. Each time it starts a search of the root
+//! (an MTD driver's null-window test, a PVS iteration, an aspiration window) it *announces* the
+//! depth and window, and every helper drops what it was doing and searches the root with that
+//! depth and window too, with [`alpha_beta`]. The threads then meet at the same nodes, where
+//! [`abdada`](super::abdada) sends them to different children: a child one thread is searching, the
+//! others defer. What a helper proves, it stores in the shared table, where the main thread
+//! finds it. A helper's search is thrown away when the main thread announces the next one (a search
+//! checks every 1,024 nodes), or when the main thread is done; a stopped search stores nothing.
+//!
+//! (An earlier version was lazy SMP: every helper ran a whole search of its own, with another MTD
+//! driver than the main thread's, and only the table connected them. On the hard Connect Four set
+//! two threads then gained nothing: they rarely worked on what the main thread needed next.)
 //!
 //! # Why the value stays exact
 //!
 //! The main thread's search is an ordinary fixed-depth search over a table, and such a search returns
 //! exactly the depth-`d` value whatever the table holds, provided that every entry it reads at depth
 //! `d'` bounds its position's depth-`d'` value (the engine uses an entry only at exactly the node's
-//! depth, [`super::table`]). The threads keep that true:
+//! depth, [`super::table`]), and whatever order it searches the children of a node in. The threads
+//! keep that true:
 //!
 //! * every store records the result of a *complete* fail-soft search of its position and depth,
 //!   against the window it was searched with, on whichever thread; a search cut short by a stop
@@ -22,37 +30,136 @@
 //!   bounds on the same number, so the merged entry is one too;
 //! * a probe returns an entry exactly as one store wrote it, never a mix of two racing stores (the
 //!   table's sequence locks, [`super::table`]); a store that finds its slot being written by another
-//!   thread is dropped, which only costs a re-search.
+//!   thread is dropped, which only costs a re-search;
+//! * deferring a child changes only the order of a node's children (see [`super::abdada`]).
 //!
 //! What races change is *which* bounds the main thread finds and when, and so how many nodes it
 //! visits: counts of a parallel search vary from run to run, values do not. The property test
 //! `engine::every_driver_on_threads_returns_the_minimax_value` checks every driver against minimax.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
-use super::ordering::MoveOrdering;
+use super::abdada::BusyPositions;
+use super::alphabeta::alpha_beta;
 use super::searcher::{PlyMoves, Searcher, StopCheck, TableAccess};
-use super::{Algorithm, Engine, Lines, deepen, outcome};
+use super::{Algorithm, Engine, deepen, outcome};
 use crate::driver::{Counts, Iteration, Outcome, SearchParams};
 use crate::game::Game;
+use crate::value::Value;
 
-/// The driver helper `k` (from 1) runs beside a main thread running `main`: another driver than the
-/// main thread's, so that the helper tests other windows, finds other cut-offs and leaves bounds the
-/// main thread has not found yet, instead of searching what the main thread searches at the same
-/// moment. (With the main thread's own driver, `mtd-pons` on two threads took 234 ms a position
-/// on the first 40 lines of the hard set against 165 ms on one; with `mtdf` beside it, 154 ms.)
-fn companion(main: Algorithm, k: usize) -> Algorithm {
-    const COMPANIONS: [Algorithm; 4] = [Algorithm::Mtdf, Algorithm::Pvs, Algorithm::Dual, Algorithm::Sss];
-    let others: Vec<Algorithm> = COMPANIONS.into_iter().filter(|&companion| companion != main).collect();
-    others[(k - 1) % others.len()]
+/// A root search the main thread announced: its serial number, depth and window.
+#[derive(Clone, Copy, Debug, Default)]
+struct RootSearch {
+    serial: u64,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
 }
+
+/// Where the main thread of a parallel search announces each search of the root, and the helpers
+/// wait for the next one.
+#[derive(Debug, Default)]
+pub(crate) struct RootSearches {
+    /// The latest announcement; `None` once the main thread is done.
+    latest: Mutex<Option<RootSearch>>,
+    announced: Condvar,
+    /// The latest serial number, read by the helpers' stop checks without the lock.
+    serial: Arc<AtomicU64>,
+}
+
+impl RootSearches {
+    fn new() -> Self {
+        Self { latest: Mutex::new(Some(RootSearch::default())), ..Self::default() }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Option<RootSearch>> {
+        // The lock guards plain numbers: a thread that panicked holding it left them whole.
+        self.latest.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The main thread starts a search of the root `depth` plies deep with the window
+    /// `(alpha, beta)`: the helpers' current searches are over, and they join this one.
+    pub(crate) fn announce(&self, depth: u32, alpha: Value, beta: Value) {
+        let mut latest = self.lock();
+        if let Some(search) = latest.as_mut() {
+            *search = RootSearch { serial: search.serial + 1, depth, alpha, beta };
+            self.serial.store(search.serial, Ordering::Relaxed);
+        }
+        self.announced.notify_all();
+    }
+
+    /// The main thread is done: the helpers stop.
+    fn finish(&self) {
+        *self.lock() = None;
+        self.serial.store(u64::MAX, Ordering::Relaxed);
+        self.announced.notify_all();
+    }
+
+    /// Waits for a root search newer than `seen`; `None` once the main thread is done.
+    fn next_after(&self, seen: u64) -> Option<RootSearch> {
+        let latest = self.lock();
+        let latest = self
+            .announced
+            .wait_while(latest, |latest| latest.is_some_and(|search| search.serial == seen))
+            .unwrap_or_else(PoisonError::into_inner);
+        *latest
+    }
+}
+
+/// Tells the helpers that the main thread is done when it goes out of scope, even by a panic: the
+/// helpers would otherwise wait for an announcement forever, and the scope for them.
+struct FinishOnDrop<'a>(&'a RootSearches);
+
+impl Drop for FinishOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.finish();
+    }
+}
+
+// ANCHOR: helper
+/// A helper thread's work: search each root search the main thread announces, with its depth and
+/// window, until the main thread announces the next one or is done. Returns what it counted.
+fn help<G: Game>(searcher: &mut Searcher<'_, G>, root: &G::Position, root_searches: &RootSearches) -> Counts {
+    let mut seen = 0;
+    while let Some(search) = root_searches.next_after(seen) {
+        seen = search.serial;
+        searcher.stop.superseded = Some((Arc::clone(&root_searches.serial), search.serial));
+        searcher.stop.stopped = false;
+        // The result is the main thread's to find; the helper leaves its bounds in the table.
+        alpha_beta(searcher, root, search.depth, search.alpha, search.beta, 0);
+    }
+    searcher.stats
+}
+// ANCHOR_END: helper
 
 /// The stack of each helper thread. The searches recurse once per ply, so a helper needs as much
 /// stack as the thread that calls [`Engine::search_on_threads`]; 1 GiB holds the deepest search the
 /// command line allows, and only the pages the recursion reaches are ever touched.
 pub const HELPER_STACK_BYTES: usize = 1 << 30;
+
+/// How many threads a parallel search runs on, and when it starts them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Threads {
+    /// Threads in all, the calling thread included; 0 and 1 both mean one thread.
+    pub count: usize,
+    /// The search first runs on the calling thread alone for up to this many nodes, and starts its
+    /// helpers only if that did not finish it (0: at once). Starting a thread costs as much as
+    /// thousands of nodes, more than a small search takes.
+    pub alone_nodes: u64,
+}
+
+impl Threads {
+    /// `count` threads, the helpers started after [`Threads::ALONE_NODES`] nodes on one thread.
+    #[must_use]
+    pub const fn new(count: usize) -> Self {
+        Self { count, alone_nodes: Self::ALONE_NODES }
+    }
+
+    /// The default of [`Threads::alone_nodes`]: 2^14 nodes, about 2 ms of Connect Four.
+    pub const ALONE_NODES: u64 = 1 << 14;
+}
 
 impl<G> Engine<G>
 where
@@ -60,22 +167,25 @@ where
     G::Position: Sync,
     G::Move: Send,
 {
-    /// As [`Engine::search_from`], on `threads` threads sharing this engine's table (lazy SMP; see
-    /// the [module documentation](self)). The value, iterations and principal variation are the
-    /// main thread's, exactly what one thread finds; the counts add up every thread's nodes. One
-    /// thread (or zero) is [`Engine::search_from`] itself. The helpers run on threads of
-    /// [`HELPER_STACK_BYTES`] of stack.
+    /// As [`Engine::search_from`], on [`Threads::count`] threads sharing this engine's table: the
+    /// helpers join each of the main thread's searches of the root (see the [module
+    /// documentation](self)). A search that ends within [`Threads::alone_nodes`] nodes runs on the
+    /// calling thread alone.
+    /// The value, iterations and principal variation are the main thread's, exactly what one thread
+    /// finds; the counts add up every thread's nodes. One thread (or zero) is
+    /// [`Engine::search_from`] itself. The helpers run on threads of [`HELPER_STACK_BYTES`] of stack;
+    /// time and node limits apply to the main thread.
     ///
     /// ```
     /// use nullwindow::driver::SearchParams;
     /// use nullwindow::game::Game;
     /// use nullwindow::games::connect4::Connect4;
-    /// use nullwindow::search::{Algorithm, Engine};
+    /// use nullwindow::search::{Algorithm, Engine, Threads};
     ///
     /// let game = Connect4::from_moves("4455").unwrap();
     /// let params = SearchParams { depth: 8, ..SearchParams::default() };
     /// let one = Engine::new(&params).search_from(&game, &game.root(), Algorithm::Mtdf, &params, |_| {});
-    /// let two = Engine::new(&params).search_on_threads(&game, &game.root(), Algorithm::Mtdf, &params, 2, |_| {});
+    /// let two = Engine::new(&params).search_on_threads(&game, &game.root(), Algorithm::Mtdf, &params, Threads::new(2), |_| {});
     /// assert_eq!(one.value, two.value);
     /// ```
     pub fn search_on_threads(
@@ -84,34 +194,59 @@ where
         root: &G::Position,
         algorithm: Algorithm,
         params: &SearchParams,
-        threads: usize,
+        threads: Threads,
         mut observer: impl FnMut(&Iteration<G::Move>),
     ) -> Outcome<G::Move> {
-        if threads <= 1 {
+        if threads.count <= 1 {
             return self.search_from(game, root, algorithm, params, observer);
         }
+        // ANCHOR: alone_first
+        // A search that ends within `alone_nodes` runs on this thread alone, exactly as
+        // `search_from`; a longer one restarts with helpers, on a table that keeps what the first try
+        // proved.
         let start = Instant::now();
-        self.prepare(game, params);
-        // The helpers stop when the main thread is done (or stopped by a limit of `params`).
-        let main_done = Arc::new(AtomicBool::new(false));
-        let helper_params = SearchParams {
-            node_limit: None,
-            time_limit: None,
-            cancel: Some(Arc::clone(&main_done)),
+        let mut first_counts = Counts::default();
+        if threads.alone_nodes > 0 {
+            let alone_limit =
+                params.node_limit.map_or(threads.alone_nodes, |limit| limit.min(threads.alone_nodes));
+            let alone = SearchParams { node_limit: Some(alone_limit), ..params.clone() };
+            let mut heard = Vec::new();
+            let first =
+                self.search_from(game, root, algorithm, &alone, |iteration| heard.push(iteration.clone()));
+            let over = params.node_limit.is_some_and(|limit| limit <= threads.alone_nodes)
+                || params.time_limit.is_some_and(|time| start.elapsed() >= time)
+                || params.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed));
+            if !first.stopped || over {
+                heard.iter().for_each(&mut observer);
+                return first;
+            }
+            first_counts = first.counts;
+        }
+        // ANCHOR_END: alone_first
+        let params = &SearchParams {
+            node_limit: params.node_limit.map(|limit| limit.saturating_sub(first_counts.nodes)),
+            time_limit: params.time_limit.map(|time| time.saturating_sub(start.elapsed())),
             ..params.clone()
         };
+        let resumed = Instant::now();
+        self.prepare(game, params);
+        let helper_ordering = self.ordering.clone();
+        let helper_params =
+            SearchParams { node_limit: None, time_limit: None, cancel: None, ..params.clone() };
         let Self { table, ordering, move_lists, passes, .. } = self;
         let table: &_ = table;
-        let history_slots = game.history_slots();
-        // ANCHOR: lazy_smp
+        let busy = &BusyPositions::new();
+        let root_searches = &RootSearches::new();
+        // ANCHOR: threads
         let (main, helper_counts) = std::thread::scope(|scope| {
             // A helper that cannot be started (the system refuses a thread) is left out: fewer
             // helpers only make the search slower.
-            let helpers: Vec<_> = (1..threads)
-                .filter_map(|rotation| {
+            let helpers: Vec<_> = (1..threads.count)
+                .filter_map(|number| {
                     let helper_params = &helper_params;
+                    // What the main thread has learnt of the game's moves so far.
+                    let mut ordering = helper_ordering.clone();
                     let helper = move || {
-                        let mut ordering = MoveOrdering::new(64, history_slots);
                         let mut move_lists: Vec<PlyMoves<G::Move>> = Vec::new();
                         let mut searcher = Searcher {
                             game,
@@ -120,20 +255,21 @@ where
                             move_lists: &mut move_lists,
                             config: helper_params,
                             stats: Counts::default(),
-                            stop: StopCheck::from_limits(helper_params, start),
+                            stop: StopCheck::from_limits(helper_params, resumed),
                             tracer: None,
-                            root_rotation: rotation,
+                            busy: Some(busy),
+                            announce: None,
                         };
-                        let companion = companion(algorithm, rotation);
-                        deepen(&mut searcher, &mut Vec::new(), root, companion, start, Lines::Skipped).2
+                        help(&mut searcher, root, root_searches)
                     };
                     std::thread::Builder::new()
-                        .name(format!("search helper {rotation}"))
+                        .name(format!("search helper {number}"))
                         .stack_size(HELPER_STACK_BYTES)
                         .spawn_scoped(scope, helper)
                         .ok()
                 })
                 .collect();
+            let finish = FinishOnDrop(root_searches);
             let mut searcher = Searcher {
                 game,
                 table: TableAccess::Shared(table),
@@ -141,12 +277,13 @@ where
                 move_lists,
                 config: params,
                 stats: Counts::default(),
-                stop: StopCheck::from_limits(params, start),
+                stop: StopCheck::from_limits(params, resumed),
                 tracer: None,
-                root_rotation: 0,
+                busy: Some(busy),
+                announce: Some(root_searches),
             };
-            let main = deepen(&mut searcher, passes, root, algorithm, start, Lines::Verified(&mut observer));
-            main_done.store(true, Ordering::Relaxed);
+            let main = deepen(&mut searcher, passes, root, algorithm, start, &mut observer);
+            drop(finish);
             // A helper that panicked (a game's bug) takes the search down with it, as on one thread.
             let counts: Vec<Counts> = helpers
                 .into_iter()
@@ -154,8 +291,9 @@ where
                 .collect();
             (main, counts)
         });
-        // ANCHOR_END: lazy_smp
+        // ANCHOR_END: threads
         let (iterations, stopped, mut counts) = main;
+        counts = counts.plus(&first_counts);
         for helper in helper_counts {
             counts = counts.plus(&helper);
         }

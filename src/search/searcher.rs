@@ -7,10 +7,12 @@
 //! once or narrowing the window); [`Searcher::leave`] stores the result and records a cut-off.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Instant;
 
+use super::abdada::BusyPositions;
 use super::ordering::MoveOrdering;
+use super::parallel::RootSearches;
 use super::table::{Entry, TranspositionTable};
 use super::trace::{NodeTrace, Probe, Tracer};
 use crate::driver::{Counts, SearchParams};
@@ -23,6 +25,9 @@ pub(crate) struct StopCheck {
     pub(crate) node_limit: Option<u64>,
     pub(crate) deadline: Option<Instant>,
     pub(crate) cancel: Option<Arc<AtomicBool>>,
+    /// A helper of a parallel search stops when the main thread's root search it joined (the serial
+    /// number here) is over: when the shared number has moved on.
+    pub(crate) superseded: Option<(Arc<AtomicU64>, u64)>,
     /// Set once a limit is hit; every search then unwinds without storing anything.
     pub(crate) stopped: bool,
     /// While false, limits are not checked (the principal variation is extracted after an iteration
@@ -37,6 +42,7 @@ impl StopCheck {
             node_limit: params.node_limit,
             deadline: params.time_limit.and_then(|time| start.checked_add(time)),
             cancel: params.cancel.clone(),
+            superseded: None,
             stopped: false,
             armed: true,
         }
@@ -54,7 +60,12 @@ impl StopCheck {
         let look = nodes.is_multiple_of(1024);
         let over_time = look && self.deadline.is_some_and(|deadline| Instant::now() >= deadline);
         let cancelled = look && self.cancel.as_ref().is_some_and(|flag| flag.load(AtomicOrdering::Relaxed));
-        self.stopped = over_nodes || over_time || cancelled;
+        let superseded = look
+            && self
+                .superseded
+                .as_ref()
+                .is_some_and(|(serial, joined)| serial.load(AtomicOrdering::Relaxed) != *joined);
+        self.stopped = over_nodes || over_time || cancelled || superseded;
         self.stopped
     }
 }
@@ -74,9 +85,12 @@ pub struct Searcher<'a, G: Game> {
     pub(crate) stop: StopCheck,
     /// Hears of every node while the stop check is armed (the search proper, not the PV walk).
     pub(crate) tracer: Option<&'a mut dyn Tracer<G>>,
-    /// How far to rotate the root's ordered moves: 0, except in a parallel search's helper threads,
-    /// which start on other root moves than the main thread (see [`super::parallel`]).
-    pub(crate) root_rotation: usize,
+    /// In a parallel search, the positions the threads are searching at this moment: alpha-beta
+    /// defers a child another thread is searching ([`super::abdada`]).
+    pub(crate) busy: Option<&'a BusyPositions>,
+    /// On a parallel search's main thread, where it announces each root search for the helpers to
+    /// join ([`super::parallel`]).
+    pub(crate) announce: Option<&'a RootSearches>,
 }
 
 /// The engine's table, as one search holds it: alone, or shared with searches on other threads.
@@ -174,6 +188,12 @@ impl<G: Game> Searcher<'_, G> {
             return Entered::Done(0);
         }
         let window_in = (alpha, beta);
+        if ply == 0
+            && self.stop.armed
+            && let Some(root_searches) = self.announce
+        {
+            root_searches.announce(depth, alpha, beta);
+        }
         if self.stop.armed
             && let Some(tracer) = self.tracer.as_mut()
         {
@@ -371,10 +391,6 @@ impl<G: Game> Searcher<'_, G> {
             .then_some(&slot_of as &dyn Fn(G::Move) -> usize);
         let table_move = table_move.filter(|_| self.config.table_move_first);
         self.ordering.order(&mut moves, ply, table_move, dynamic && self.config.killers, history);
-        if ply == 0 && !moves.is_empty() {
-            let rotation = self.root_rotation % moves.len();
-            moves.rotate_left(rotation);
-        }
         (moves, generated)
     }
 

@@ -5,7 +5,7 @@
 use nullwindow::driver::{GuessFrom, Outcome, SearchParams};
 use nullwindow::game::{Game, Player};
 use nullwindow::reference::minimax;
-use nullwindow::search::{Algorithm, Engine};
+use nullwindow::search::{Algorithm, Engine, Threads};
 use nullwindow::tree::synthetic::{SyntheticConfig, SyntheticTree};
 use nullwindow::tree::{Tree, TreeBuilder};
 use nullwindow::value::{INFINITY, MAX_LEAF, MIN_LEAF, Value};
@@ -96,12 +96,17 @@ proptest! {
     }
 
     #[test]
-    fn every_driver_on_threads_returns_the_minimax_value(tree in game_graphs(), algorithm in algorithms(), config in configs(), depth in 0u32..7, threads in 2usize..=4) {
+    fn every_driver_on_threads_returns_the_minimax_value(tree in game_graphs(), algorithm in algorithms(), config in configs(), depth in 0u32..7, count in 2usize..=4, alone_nodes in prop_oneof![Just(0u64), 0u64..100]) {
+        // Helpers at once, or after a first try alone that a small tree may or may not outlast.
         let exact = minimax::search(&tree, &tree.root_id(), depth).value;
         let params = SearchParams { depth, ..config };
-        let result = Engine::new(&params).search_on_threads(&tree, &tree.root_id(), algorithm, &params, threads, |_| {});
-        prop_assert_eq!(result.value, exact, "{} at depth {} on {} threads", algorithm, depth, threads);
+        let threads = Threads { count, alone_nodes };
+        let mut heard = Vec::new();
+        let result = Engine::new(&params).search_on_threads(&tree, &tree.root_id(), algorithm, &params, threads, |iteration| heard.push(iteration.depth));
+        prop_assert_eq!(result.value, exact, "{} at depth {} on {:?}", algorithm, depth, threads);
         prop_assert!(!result.stopped);
+        // The observer hears every iteration once, even when a first try alone was cut short.
+        prop_assert_eq!(heard, result.iterations.iter().map(|i| i.depth).collect::<Vec<_>>());
         assert_principal_variation(&tree, &result)?;
         for iteration in &result.iterations {
             prop_assert_eq!(iteration.value, minimax::search(&tree, &tree.root_id(), iteration.depth).value);
@@ -148,8 +153,14 @@ fn threads_racing_over_a_crowded_table_change_no_value() {
                 let params = SearchParams { tt_entries, depth: 6, ..deepening() };
                 let one = Engine::new(&params).search(&tree, algorithm, &params, |_| {});
                 let root = tree.root();
-                let three =
-                    Engine::new(&params).search_on_threads(&tree, &root, algorithm, &params, 3, |_| {});
+                let three = Engine::new(&params).search_on_threads(
+                    &tree,
+                    &root,
+                    algorithm,
+                    &params,
+                    Threads { count: 3, alone_nodes: 0 },
+                    |_| {},
+                );
                 let values =
                     |outcome: &Outcome<u32>| outcome.iterations.iter().map(|i| i.value).collect::<Vec<_>>();
                 assert_eq!(values(&three), values(&one), "{algorithm}, seed {seed}, {tt_entries} entries");
@@ -481,20 +492,27 @@ proptest! {
     #[test]
     fn the_public_searches_keep_the_fail_soft_contract_for_any_window(
         tree in graphs_with_transpositions(),
-        calls in prop::collection::vec((0usize..3, -30..=30 as Value, 1..=30 as Value, 0u32..=6), 1..8),
+        calls in prop::collection::vec((0usize..4, -30..=30 as Value, 1..=30 as Value, 0u32..=6), 1..8),
         config in configs(),
+        marks in any::<u64>(),
     ) {
+        use nullwindow::search::abdada::{BusyPositions, alpha_beta_deferring};
         use nullwindow::search::{alphabeta::alpha_beta, negascout::negascout, pvs::pvs};
         use nullwindow::theory::is_fail_soft_result;
         let root = tree.root_id();
         let mover = tree.to_move(&root);
         let mut engine = Engine::new(&config);
+        // As if another thread were searching some positions all along: ABDADA defers them, and
+        // must still search them before it returns.
+        let busy = BusyPositions::new();
+        mark_some_positions(&tree, &busy, marks);
         for (search, alpha, width, depth) in calls {
             let beta = alpha + width;
             let g = engine.with_searcher(&tree, &config, |searcher| match search {
                 0 => alpha_beta(searcher, &root, depth, alpha, beta, 0),
                 1 => pvs(searcher, &root, depth, alpha, beta, 0),
-                _ => negascout(searcher, &root, depth, alpha, beta, 0),
+                2 => negascout(searcher, &root, depth, alpha, beta, 0),
+                _ => alpha_beta_deferring(searcher, &busy, &root, depth, alpha, beta, 0),
             });
             let exact = mover.perspective(minimax::search(&tree, &root, depth).value);
             prop_assert!(
@@ -502,5 +520,22 @@ proptest! {
                 "search {} at depth {} with ({}, {}) returned {}, exact {}", search, depth, alpha, beta, g, exact
             );
         }
+    }
+}
+
+/// Marks about half of the positions of `tree` (a choice `seed` makes) as being searched by another
+/// thread.
+fn mark_some_positions(tree: &Tree, busy: &nullwindow::search::abdada::BusyPositions, seed: u64) {
+    let mut seen = std::collections::HashSet::new();
+    let mut to_visit = vec![tree.root_id()];
+    while let Some(position) = to_visit.pop() {
+        let key = tree.key(&position);
+        if !seen.insert(key) {
+            continue;
+        }
+        if (key ^ seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 63 == 1 {
+            busy.claim(key);
+        }
+        to_visit.extend(tree.moves(&position).map(|mv| tree.play(&position, mv)));
     }
 }

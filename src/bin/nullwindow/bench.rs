@@ -12,7 +12,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use nullwindow::driver::SearchParams;
 use nullwindow::game::Game;
 use nullwindow::games::connect4::{Connect4, MoveGeneration};
-use nullwindow::search::{Algorithm, Engine};
+use nullwindow::search::{Algorithm, Engine, Threads};
 use serde::Serialize;
 
 use crate::CliError;
@@ -56,10 +56,13 @@ pub struct Connect4Args {
     /// the end at once: slower on end and middle-game sets, much faster on opening positions.
     #[arg(long)]
     iterative_deepening: bool,
-    /// Search each position on this many threads sharing the table (lazy SMP); the scores stay
-    /// exact, the node counts add up every thread's.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-    threads: u16,
+    /// Search each position on this many threads sharing the table (the helpers join each root
+    /// search and split its nodes' children); the scores stay exact, the node counts add up every
+    /// thread's. A list (`--threads 1,2`) solves each position with each count in turn, one table
+    /// per count, and prints a row per count: the counts are compared over the same moments of a
+    /// noisy machine.
+    #[arg(long, value_delimiter = ',', default_value = "1", value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Vec<u16>,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
@@ -91,6 +94,7 @@ fn pons_figures(file: &str) -> Option<(f64, f64)> {
 #[derive(Serialize)]
 struct SetResult {
     file: String,
+    threads: u16,
     positions: usize,
     right: usize,
     mean_microseconds: f64,
@@ -111,7 +115,10 @@ pub fn run(command: &BenchCommand) -> Result<ExitCode, CliError> {
         .files
         .iter()
         .map(|file| solve_set(file, &read_positions(file, args.limit)?, algorithm, args))
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<Vec<SetResult>>, _>>()?
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>();
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&results)?);
     } else {
@@ -121,14 +128,23 @@ pub fn run(command: &BenchCommand) -> Result<ExitCode, CliError> {
     Ok(if all_right { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
-/// Solves every position of one set with one engine (its table reused across the set, as Pons'
-/// solver is), naming each wrong score on standard error.
+/// The running totals of one thread count over a set.
+#[derive(Default)]
+struct Tally {
+    right: usize,
+    nodes: u64,
+    time: Duration,
+}
+
+/// Solves every position of one set with one engine per thread count (its table reused across the
+/// set, as Pons' solver is), each position with every count in turn, naming each wrong score on
+/// standard error. One result per thread count.
 fn solve_set(
     file: &str,
     positions: &[(String, i32)],
     algorithm: Algorithm,
     args: &Connect4Args,
-) -> Result<SetResult, CliError> {
+) -> Result<Vec<SetResult>, CliError> {
     let generation = match args.generation {
         GenerationArg::Threats => MoveGeneration::Threats,
         GenerationArg::Centre => MoveGeneration::CentreFirst,
@@ -138,24 +154,32 @@ fn solve_set(
         iterative_deepening: args.iterative_deepening,
         ..SearchParams::default()
     };
-    let mut engine = Engine::new(&params);
+    let mut engines: Vec<Engine<Connect4>> = args.threads.iter().map(|_| Engine::new(&params)).collect();
+    let mut tallies: Vec<Tally> = args.threads.iter().map(|_| Tally::default()).collect();
     let bar = crate::progress::bar(positions.len() as u64, "positions", file);
-    let (mut right, mut nodes, mut time) = (0, 0u64, Duration::ZERO);
     let mut wrong = Vec::new();
     for (moves, score) in positions {
         let game = Connect4::from_moves(moves)
             .map_err(|e| CliError(format!("{file}: position '{moves}': {e}")))?
             .with_generation(generation);
-        let start = Instant::now();
-        let threads = usize::from(args.threads);
-        let result = engine.search_on_threads(&game, &game.root(), algorithm, &params, threads, |_| {});
-        time += start.elapsed();
-        nodes += result.counts.nodes;
-        let value = game.to_move(&game.root()).perspective(result.value);
-        if value == *score {
-            right += 1;
-        } else {
-            wrong.push(format!("{moves}: {value}, expected {score}"));
+        for ((engine, tally), &threads) in engines.iter_mut().zip(&mut tallies).zip(&args.threads) {
+            let start = Instant::now();
+            let result = engine.search_on_threads(
+                &game,
+                &game.root(),
+                algorithm,
+                &params,
+                Threads::new(usize::from(threads)),
+                |_| {},
+            );
+            tally.time += start.elapsed();
+            tally.nodes += result.counts.nodes;
+            let value = game.to_move(&game.root()).perspective(result.value);
+            if value == *score {
+                tally.right += 1;
+            } else {
+                wrong.push(format!("{moves}: {value}, expected {score} ({threads} threads)"));
+            }
         }
         bar.inc(1);
     }
@@ -164,28 +188,47 @@ fn solve_set(
         eprintln!("wrong: {file}: {line}");
     }
     let count = positions.len().max(1) as f64;
-    Ok(SetResult {
-        file: file.to_owned(),
-        positions: positions.len(),
-        right,
-        mean_microseconds: time.as_secs_f64() * 1e6 / count,
-        mean_nodes: nodes as f64 / count,
-        kilo_nodes_per_second: if time.is_zero() { 0.0 } else { nodes as f64 / time.as_secs_f64() / 1e3 },
-        pons_mean_microseconds: pons_figures(file).map(|(microseconds, _)| microseconds),
-        pons_mean_positions: pons_figures(file).map(|(_, positions)| positions),
-    })
+    Ok(tallies
+        .into_iter()
+        .zip(&args.threads)
+        .map(|(tally, &threads)| SetResult {
+            file: file.to_owned(),
+            threads,
+            positions: positions.len(),
+            right: tally.right,
+            mean_microseconds: tally.time.as_secs_f64() * 1e6 / count,
+            mean_nodes: tally.nodes as f64 / count,
+            kilo_nodes_per_second: if tally.time.is_zero() {
+                0.0
+            } else {
+                tally.nodes as f64 / tally.time.as_secs_f64() / 1e3
+            },
+            pons_mean_microseconds: pons_figures(file).map(|(microseconds, _)| microseconds),
+            pons_mean_positions: pons_figures(file).map(|(_, positions)| positions),
+        })
+        .collect())
 }
 
 /// One row per set, beside Pons' published figures where the set is one of his.
 fn print_table(args: &Connect4Args, results: &[SetResult]) {
     let deepening = if args.iterative_deepening { ", iterative deepening" } else { "" };
-    let threads = if args.threads > 1 { format!(", {} threads", args.threads) } else { String::new() };
+    let threads = match args.threads.as_slice() {
+        [1] => String::new(),
+        [count] => format!(", {count} threads"),
+        counts => {
+            let counts: Vec<String> = counts.iter().map(u16::to_string).collect();
+            format!(", each position on {} threads in turn", counts.join(", "))
+        }
+    };
+    // A column of thread counts only when the rows differ in it.
+    let show_threads = args.threads.len() > 1;
     outln!("{} with {} table entries, one table per set{deepening}{threads}", args.algo, args.tt_entries);
     outln!();
     // As wide as the longest file name, so that a long path does not push its row out of line.
     let set_width = results.iter().map(|r| r.file.chars().count()).max().unwrap_or(0).max(24);
+    let threads_header = if show_threads { format!("  {:>7}", "threads") } else { String::new() };
     outln!(
-        "{:<set_width$}  {:>9}  {:>7}  {:>14}  {:>12}  {:>10}  {:>14}  {:>12}",
+        "{:<set_width$}{threads_header}  {:>9}  {:>7}  {:>14}  {:>12}  {:>10}  {:>14}  {:>12}",
         "set",
         "positions",
         "right",
@@ -198,8 +241,9 @@ fn print_table(args: &Connect4Args, results: &[SetResult]) {
     for r in results {
         let pons_time = r.pons_mean_microseconds.map_or_else(|| "-".to_owned(), time);
         let pons_nodes = r.pons_mean_positions.map_or_else(|| "-".to_owned(), |n| format!("{n:.1}"));
+        let threads = if show_threads { format!("  {:>7}", r.threads) } else { String::new() };
         outln!(
-            "{:<set_width$}  {:>9}  {:>7}  {:>14}  {:>12.1}  {:>10.0}  {:>14}  {:>12}",
+            "{:<set_width$}{threads}  {:>9}  {:>7}  {:>14}  {:>12.1}  {:>10.0}  {:>14}  {:>12}",
             r.file,
             r.positions,
             r.right,

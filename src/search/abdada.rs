@@ -1,0 +1,154 @@
+//! Alpha-beta on threads that share out the work: the deferral of ABDADA (Jean-Christophe Weill,
+//! "The ABDADA Distributed Minimax Search Algorithm", 1996) in its simplified form, which marks the
+//! positions being searched in a small table of their own (Tom Kerrigan's "simplified ABDADA")
+//! instead of in the transposition table.
+//!
+//! Every thread that reaches a node searches its eldest child at once (ABDADA's *droit d'aînesse*,
+//! the eldest's right). A younger child that another thread is searching at this moment is
+//! *deferred*: the thread goes on to the next child, and comes back to the deferred ones once it has
+//! tried the rest. By then the other thread has usually finished, and the bound it left in the shared
+//! table answers the child at once, or has already let this node cut off. Two threads that meet at a
+//! node so split its children instead of searching them side by side.
+//!
+//! Deferring changes only the *order* in which a node's children are searched: every child is still
+//! searched (or a cut-off makes the rest needless), with the same window rules, so the result is the
+//! same fail-soft bound as [`alpha_beta`](super::alphabeta::alpha_beta)'s, whatever the other threads
+//! do. Near the leaves (fewer than [`MIN_DEFER_DEPTH`] plies to go) nothing is marked or deferred: a
+//! child there costs less than the marking.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::searcher::{Entered, Searcher};
+use crate::game::Game;
+use crate::value::{INFINITY, Value};
+
+/// Children with fewer plies to go than this are searched in order, without marking.
+pub const MIN_DEFER_DEPTH: u32 = 1;
+
+/// The positions the threads of a parallel search are searching at this moment, by key: a small table
+/// of atomics, one key a slot, overwritten freely. It only steers the order in which a thread searches
+/// a node's children: a lost or a stale mark costs time, never a value.
+#[derive(Debug)]
+pub struct BusyPositions {
+    slots: Box<[AtomicU64]>,
+}
+
+impl Default for BusyPositions {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl BusyPositions {
+    /// 2^14 slots (128 KiB): as many positions as the threads can be searching above
+    /// [`MIN_DEFER_DEPTH`], many times over.
+    const SLOTS: usize = 1 << 14;
+
+    /// An empty table: no position is being searched.
+    #[must_use]
+    pub fn new() -> Self {
+        Self { slots: (0..Self::SLOTS).map(|_| AtomicU64::new(0)).collect() }
+    }
+
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        // Fibonacci hashing: the top bits of the key times 2^64 / φ, so that keys which differ only
+        // in a few bits (a tree's node numbers) still spread over the slots.
+        let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::SLOTS.trailing_zeros());
+        &self.slots[usize::try_from(mixed).unwrap_or(0)]
+    }
+
+    /// Whether some thread has marked the position `key` as being searched. (Key 0 marks an empty
+    /// slot: a position with that key is never seen as busy.)
+    #[must_use]
+    pub fn is_busy(&self, key: u64) -> bool {
+        key != 0 && self.slot(key).load(Ordering::Relaxed) == key
+    }
+
+    /// Marks the position `key` as being searched.
+    pub fn claim(&self, key: u64) {
+        self.slot(key).store(key, Ordering::Relaxed);
+    }
+
+    /// Unmarks the position `key`, unless another position has taken its slot since.
+    pub fn release(&self, key: u64) {
+        let _ = self.slot(key).compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
+}
+
+/// The two rounds over a node's children: all of them in order, deferring the busy ones; then the
+/// deferred ones.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Round {
+    First,
+    Deferred,
+}
+
+// ANCHOR: alpha_beta_deferring
+/// [`alpha_beta`](super::alphabeta::alpha_beta), with the children that other threads are searching
+/// deferred to the end (see the [module documentation](self)). Same arguments, same fail-soft
+/// contract, for `v` the exact depth-`depth` value and `g` the result:
+/// * `g <= alpha` ⇒ `v <= g` (fail low: an upper bound);
+/// * `g >= beta` ⇒ `v >= g` (fail high: a lower bound);
+/// * otherwise `g == v`.
+///
+/// The first 64 children of a node may be deferred; later ones are searched in order.
+///
+/// # Panics
+/// In debug builds, when the window is empty (`alpha >= beta`).
+pub fn alpha_beta_deferring<G: Game>(
+    searcher: &mut Searcher<'_, G>,
+    busy: &BusyPositions,
+    position: &G::Position,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+    ply: usize,
+) -> Value {
+    debug_assert!(alpha < beta, "alpha_beta_deferring needs a non-empty window, got ({alpha}, {beta})");
+    let node = match searcher.enter(position, depth, alpha, beta, ply) {
+        Entered::Done(value) => return value,
+        Entered::Expand(node) => node,
+    };
+    let mut g = -INFINITY;
+    let mut best = None;
+    let mut a = node.alpha;
+    // Bit i: the child at index i was deferred.
+    let mut deferred: u64 = 0;
+    // The children have `depth - 1` plies to go.
+    let marks = depth > MIN_DEFER_DEPTH;
+    'rounds: for round in [Round::First, Round::Deferred] {
+        for (index, &mv) in node.moves.iter().enumerate() {
+            let bit = u32::try_from(index).ok().and_then(|index| 1u64.checked_shl(index)).unwrap_or(0);
+            if round == Round::Deferred && deferred & bit == 0 {
+                continue;
+            }
+            let child = searcher.game.play(position, mv);
+            let key = marks.then(|| searcher.game.key(&child));
+            if let Some(key) = key {
+                // The eldest child is never deferred: every thread that reaches the node searches it.
+                if round == Round::First && index > 0 && bit != 0 && busy.is_busy(key) {
+                    deferred |= bit;
+                    continue;
+                }
+                busy.claim(key);
+            }
+            let value = -alpha_beta_deferring(searcher, busy, &child, depth - 1, -node.beta, -a, ply + 1);
+            if let Some(key) = key {
+                busy.release(key);
+            }
+            if value > g {
+                g = value;
+                best = Some(mv);
+            }
+            a = a.max(g);
+            if g >= node.beta {
+                break 'rounds;
+            }
+        }
+        if deferred == 0 {
+            break;
+        }
+    }
+    searcher.leave(node, position, ply, g, best)
+}
+// ANCHOR_END: alpha_beta_deferring
