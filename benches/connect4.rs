@@ -28,7 +28,8 @@
 //!
 //! The engine runs `mtd-pons` (the driver of Pons' own solver) and `mtdf`, both with the game's
 //! threat-based move generation, and `mtdf` with iterative deepening; on the two easy sets also
-//! `mtd-pons` with centre-first moves only, to show what the game's move generation buys.
+//! `mtd-pons` with centre-first moves only, to show what the game's move generation buys; on the hard
+//! set also `mtd-pons` on two threads.
 
 use std::path::PathBuf;
 
@@ -36,7 +37,7 @@ use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use nullwindow::driver::SearchParams;
 use nullwindow::game::Game;
 use nullwindow::games::connect4::{Connect4, MoveGeneration};
-use nullwindow::search::{Algorithm, Engine};
+use nullwindow::search::{Algorithm, Engine, Threads};
 
 /// Pons' sets, with the committed first lines used when no directory of whole sets is given.
 const SETS: [(&str, &str); 4] = [
@@ -69,32 +70,45 @@ struct Setup {
     algorithm: Algorithm,
     generation: MoveGeneration,
     iterative_deepening: bool,
+    /// Threads per search ([`Threads::new`]); only on the hard set when more than one.
+    threads: usize,
 }
 
-const SETUPS: [Setup; 4] = [
+const SETUPS: [Setup; 5] = [
     Setup {
         label: "nullwindow mtd-pons",
         algorithm: Algorithm::MtdPons,
         generation: MoveGeneration::Threats,
         iterative_deepening: false,
+        threads: 1,
     },
     Setup {
         label: "nullwindow mtdf",
         algorithm: Algorithm::Mtdf,
         generation: MoveGeneration::Threats,
         iterative_deepening: false,
+        threads: 1,
     },
     Setup {
         label: "nullwindow mtdf, iterative deepening",
         algorithm: Algorithm::Mtdf,
         generation: MoveGeneration::Threats,
         iterative_deepening: true,
+        threads: 1,
     },
     Setup {
         label: "nullwindow mtd-pons, centre first",
         algorithm: Algorithm::MtdPons,
         generation: MoveGeneration::CentreFirst,
         iterative_deepening: false,
+        threads: 1,
+    },
+    Setup {
+        label: "nullwindow mtd-pons, 2 threads",
+        algorithm: Algorithm::MtdPons,
+        generation: MoveGeneration::Threats,
+        iterative_deepening: false,
+        threads: 2,
     },
 ];
 
@@ -117,7 +131,10 @@ fn solve_all(engine: &mut Engine<Connect4>, set: &[(String, i32)], setup: Setup)
         .map(|(moves, _)| {
             let game =
                 Connect4::from_moves(moves).expect("a legal position").with_generation(setup.generation);
-            let value = engine.search(&game, setup.algorithm, &params(setup), |_| {}).value;
+            let threads = Threads::new(setup.threads);
+            let value = engine
+                .search_on_threads(&game, &game.root(), setup.algorithm, &params(setup), threads, |_| {})
+                .value;
             game.to_move(&game.root()).perspective(value)
         })
         .collect()
@@ -152,7 +169,9 @@ fn sets(c: &mut Criterion) {
         group.sample_size(10);
         let easy = set_name.ends_with("_R1") && !set_name.starts_with("Test_L1");
         for setup in SETUPS {
-            if setup.generation == MoveGeneration::CentreFirst && !easy {
+            if setup.generation == MoveGeneration::CentreFirst && !easy
+                || setup.threads > 1 && set_name != hard_name
+            {
                 continue;
             }
             assert_eq!(solve_all(&mut engine(setup), &set, setup), scores, "{set_name}: {}", setup.label);
