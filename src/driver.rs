@@ -1,5 +1,6 @@
 //! The vocabulary every driver shares: what a driver is ([`DriverInfo`]), how it is asked to search
-//! ([`SearchParams`]), what it hears about while it searches ([`Hooks`]), and what it reports
+//! ([`SearchParams`]), who hears about it while it searches ([`Hooks`], the node events of
+//! [`observe`]), and what it reports
 //! ([`Outcome`], with its [`Counts`], root [`Pass`]es and completed [`Iteration`]s).
 //!
 //! This module sits at the bottom of the crate: the reference searches, the literal translations and
@@ -25,6 +26,10 @@ use std::time::Duration;
 
 use crate::game::Game;
 use crate::value::Value;
+
+pub mod observe;
+
+pub use observe::{Call, Observer, Perspective};
 
 /// Where a driver comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -306,58 +311,31 @@ impl<M> Outcome<M> {
     }
 }
 
-/// Whose side a recorded value is read from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Perspective {
-    /// Minimax form: from MAX's side.
-    Max,
-    /// Negamax form: from the side to move at the call's position.
-    Mover,
-}
-
-/// One finished call of a literal translation's recursive search (for Stockman's SSS* and DUAL*,
-/// which do not recurse: one node they solve, with the window its merit answers), as
-/// [`Hooks::calls`] hears it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Call<P> {
-    /// The position searched.
-    pub position: P,
-    /// The depth it was searched to.
-    pub depth: u32,
-    /// The window's lower edge as passed in (before any narrowing by the table).
-    pub alpha: Value,
-    /// The window's upper edge as passed in.
-    pub beta: Value,
-    /// What the call returned.
-    pub result: Value,
-    /// How to read `alpha`, `beta` and `result`.
-    pub perspective: Perspective,
-}
-
 /// Hears of each completed iteration ([`Hooks::progress`]).
 pub type ProgressHook<'a, M> = &'a mut dyn FnMut(&Iteration<M>);
 
-/// Hears of each finished call of a literal translation ([`Hooks::calls`]).
-pub type CallHook<'a, P> = &'a mut dyn FnMut(&Call<P>);
-
-/// What a caller hears about while a driver searches. Each is optional, and each kind of driver
-/// speaks to the hooks that fit it; the others stay silent.
+/// What a caller hears about while a driver searches: each completed iteration, and every node
+/// ([`observe`]). Each is optional; every driver speaks to the observer, and the engine's drivers
+/// alone to `progress`, the only ones that iterate.
 pub struct Hooks<'a, G: Game> {
     /// Each completed iteration of the engine's drivers.
     pub progress: Option<ProgressHook<'a, G::Move>>,
-    /// Each finished call of a literal translation's recursive search, or each node Stockman's
-    /// drivers solve (position, depth, the window as passed in, the result): what the tests check
-    /// the fail-soft postcondition on.
-    pub calls: Option<CallHook<'a, G::Position>>,
-    /// Every position a literal translation evaluates, in order (a leaf evaluated twice is pushed
-    /// twice): what the leaf-order theorems compare.
-    pub evaluated: Option<&'a mut Vec<G::Position>>,
+    /// Every node entered, evaluated and returned, by every driver.
+    pub observer: Option<&'a mut dyn Observer<G>>,
 }
 
 impl<G: Game> Default for Hooks<'_, G> {
     /// No hooks: the driver searches in silence.
     fn default() -> Self {
-        Self { progress: None, calls: None, evaluated: None }
+        Self { progress: None, observer: None }
+    }
+}
+
+impl<'a, G: Game> Hooks<'a, G> {
+    /// Hooks with `observer` alone.
+    #[must_use]
+    pub fn observed(observer: &'a mut dyn Observer<G>) -> Self {
+        Self { progress: None, observer: Some(observer) }
     }
 }
 

@@ -24,7 +24,8 @@
 
 use std::fmt;
 
-use crate::driver::{Call, DriverInfo, Entry, Hooks, Kind, Outcome, SearchParams};
+use crate::driver::observe::{Leaves, Observer};
+use crate::driver::{DriverInfo, Entry, Hooks, Kind, Outcome, SearchParams};
 use crate::game::Game;
 use crate::literal::{chessprogramming, kornilov, mt, plaat, stockman, verhelst, wikipedia_ja};
 use crate::reference::{minimax, negamax};
@@ -302,30 +303,29 @@ impl Driver {
         outcome
     }
 
-    /// Runs the driver from the game's root, telling `calls` of every finished call of a literal
-    /// translation's recursive search (the other drivers make no such calls).
+    /// Runs the driver from the game's root, telling `observer` of every node it enters, evaluates
+    /// and returns from ([`crate::driver::observe`]). Every driver in the catalogue speaks to it.
     pub fn run_observed<G: Game>(
         self,
         game: &G,
         params: &SearchParams,
-        calls: &mut dyn FnMut(&Call<G::Position>),
+        observer: &mut dyn Observer<G>,
     ) -> Outcome<G::Move> {
-        self.run_from(game, &game.root(), params, Hooks { calls: Some(calls), ..Hooks::default() })
+        self.run_from(game, &game.root(), params, Hooks::observed(observer))
     }
 
-    /// Runs the driver from the game's root and returns, beside the outcome, every position a
-    /// literal translation evaluated, in order (a leaf evaluated twice appears twice): what the
-    /// leaf-order theorems compare.
+    /// Runs the driver from the game's root and returns, beside the outcome, every position it
+    /// evaluated, in order (a leaf evaluated twice appears twice): what the leaf-order theorems
+    /// compare.
     #[must_use]
     pub fn run_recording_leaves<G: Game>(
         self,
         game: &G,
         params: &SearchParams,
     ) -> (Outcome<G::Move>, Vec<G::Position>) {
-        let mut evaluated = Vec::new();
-        let hooks = Hooks { evaluated: Some(&mut evaluated), ..Hooks::default() };
-        let outcome = self.run_from(game, &game.root(), params, hooks);
-        (outcome, evaluated)
+        let mut leaves = Leaves::default();
+        let outcome = self.run_observed(game, params, &mut leaves);
+        (outcome, leaves.0)
     }
 }
 

@@ -28,7 +28,7 @@
 //! Nothing wrong: with the terminal test added, every driver is exact. Without memory, each pass
 //! of `MTDF` and `SearchMT` searches the tree again from scratch, which the node counts show.
 
-use super::{Call, Perspective, Search, Table, run_listing};
+use super::{Perspective, Search, Table, run_listing};
 use crate::driver::{Hooks, Outcome, SearchParams, capped_depth};
 use crate::game::Game;
 use crate::value::{INFINITY, Value};
@@ -46,15 +46,8 @@ pub fn alpha_beta<G: Game>(
     beta: Value,
     depth: u32,
 ) -> Value {
-    search.node();
-    let result = alpha_beta_listing(search, position, alpha, beta, depth);
-    search.finished(Call {
-        position: position.clone(),
-        depth,
-        alpha,
-        beta,
-        result,
-        perspective: Perspective::Mover,
+    search.call(position, (depth, alpha, beta), Perspective::Mover, |search| {
+        alpha_beta_listing(search, position, alpha, beta, depth)
     })
 }
 

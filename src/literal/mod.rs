@@ -21,10 +21,11 @@
 //! # How the translations are observed
 //!
 //! The recursive functions are written exactly as printed, and each one is entered through a thin
-//! wrapper of the printed name that counts the node and reports the finished call (position, depth,
-//! the window as passed in, and the result) to the [`Hooks::calls`] observer. The tests use the
-//! observer to check the fail-soft postcondition at every call, not only at the root; the wrapper
-//! never changes a value. The printed body is the function of the same name with `_listing`
+//! wrapper of the printed name that counts the node and tells the [observer](crate::driver::observe)
+//! of it: the node entered (position, depth, the window as passed in), every evaluation, and the
+//! node returned with its result. The tests use the observer to check the fail-soft postcondition at
+//! every call, not only at the root; `nullwindow trace` writes its records from the same events. The
+//! wrapper never changes a value. The printed body is the function of the same name with `_listing`
 //! appended.
 //!
 //! # How a translation becomes a driver
@@ -61,6 +62,7 @@ pub mod wikipedia_ja;
 
 use std::time::Instant;
 
+use crate::driver::observe::{NodeEntered, NodeReturned, Observer};
 pub use crate::driver::{Call, Perspective};
 use crate::driver::{Counts, Hooks, Outcome, Pass, SearchParams, capped_depth};
 use crate::game::{Game, Player};
@@ -69,7 +71,7 @@ use crate::value::{INFINITY, Value};
 use memory::Memory;
 
 /// The state a translated driver runs in: the game, the table of the listings that have one, the
-/// counts, the root passes, and the hooks that hear each call and evaluation.
+/// counts, the root passes, and the observer that hears each call and evaluation.
 pub struct Search<'a, G: Game> {
     /// The game searched.
     pub game: &'a G,
@@ -80,13 +82,24 @@ pub struct Search<'a, G: Game> {
     pub corrected: bool,
     counts: Counts,
     passes: Vec<Pass>,
-    hooks: Hooks<'a, G>,
+    observer: Option<&'a mut dyn Observer<G>>,
+    /// Calls under way: the ply of the next node entered.
+    ply: usize,
 }
 
 impl<'a, G: Game> Search<'a, G> {
-    /// A fresh search with an empty table of the given kind.
+    /// A fresh search with an empty table of the given kind, telling `hooks.observer` of every node
+    /// (the translations make no iterations: `hooks.progress` hears nothing).
     pub fn new(game: &'a G, memory: Memory, hooks: Hooks<'a, G>) -> Self {
-        Self { game, memory, corrected: false, counts: Counts::default(), passes: Vec::new(), hooks }
+        Self {
+            game,
+            memory,
+            corrected: false,
+            counts: Counts::default(),
+            passes: Vec::new(),
+            observer: hooks.observer,
+            ply: 0,
+        }
     }
 
     /// Counts one call of a recursive search.
@@ -94,11 +107,11 @@ impl<'a, G: Game> Search<'a, G> {
         self.counts.nodes += 1;
     }
 
-    /// Counts a leaf and tells the hooks of it.
+    /// Counts a leaf and tells the observer of it.
     fn leaf(&mut self, position: &G::Position) {
         self.counts.leaves += 1;
-        if let Some(evaluated) = self.hooks.evaluated.as_mut() {
-            evaluated.push(position.clone());
+        if let Some(observer) = self.observer.as_mut() {
+            observer.evaluated(position);
         }
     }
 
@@ -114,12 +127,39 @@ impl<'a, G: Game> Search<'a, G> {
         self.game.evaluate_for_mover(position)
     }
 
-    /// Reports a finished call to the observer and passes its result through.
-    pub(crate) fn finished(&mut self, call: Call<G::Position>) -> Value {
-        if let Some(calls) = self.hooks.calls.as_mut() {
-            calls(&call);
+    /// One call of a recursive listing as callers see it: counts the node, tells the observer that
+    /// `position` is entered to be searched `depth` plies deep with the window `(alpha, beta)` (read
+    /// from `perspective`), runs `listing`, and tells the observer what it returned. Passes the
+    /// result through.
+    pub(crate) fn call(
+        &mut self,
+        position: &G::Position,
+        (depth, alpha, beta): (u32, Value, Value),
+        perspective: Perspective,
+        listing: impl FnOnce(&mut Self) -> Value,
+    ) -> Value {
+        self.node();
+        let node = NodeEntered { ply: self.ply, position, depth, alpha, beta, perspective };
+        if let Some(observer) = self.observer.as_mut() {
+            observer.entered(&node);
         }
-        call.result
+        self.ply += 1;
+        let result = listing(self);
+        self.ply -= 1;
+        self.report(&NodeReturned { node, result, probe: None, stored: None, cutoff: None, moves: None });
+        result
+    }
+
+    /// Whether an observer listens (so that what only it needs is worked out only for it).
+    pub(crate) const fn is_observed(&self) -> bool {
+        self.observer.is_some()
+    }
+
+    /// Tells the observer that a node returned.
+    pub(crate) fn report(&mut self, node: &NodeReturned<'_, G::Position, G::Move>) {
+        if let Some(observer) = self.observer.as_mut() {
+            observer.returned(node);
+        }
     }
 
     /// Records a root pass made in minimax form.

@@ -40,7 +40,7 @@
 //! corrected iterative deepening starts from the root's evaluation, the depth-0 value, instead of 0.
 
 use super::memory::Bounds;
-use super::{Call, Perspective, Search, Table, first_guess, run_listing};
+use super::{Perspective, Search, Table, first_guess, run_listing};
 use crate::driver::{Hooks, Outcome, SearchParams, capped_depth};
 use crate::game::{Game, Player};
 use crate::value::{INFINITY, Value};
@@ -119,15 +119,8 @@ pub fn alpha_beta_with_memory<G: Game>(
     beta: Value,
     d: u32,
 ) -> Value {
-    search.node();
-    let result = alpha_beta_with_memory_listing(search, n, alpha, beta, d);
-    search.finished(Call {
-        position: n.clone(),
-        depth: d,
-        alpha,
-        beta,
-        result,
-        perspective: Perspective::Max,
+    search.call(n, (d, alpha, beta), Perspective::Max, |search| {
+        alpha_beta_with_memory_listing(search, n, alpha, beta, d)
     })
 }
 

@@ -36,7 +36,8 @@
 //! # How it is observed
 //!
 //! The procedure makes no recursive calls, so it reports what stands for one: each step that solves
-//! a node (cases 1, 5 and 6) reports a [`Call`] for that node, from MAX's side (a node is solved
+//! a node (cases 1, 5 and 6) reports that node returned, from MAX's side, with the moves that lead
+//! to it from the root (a node is solved
 //! after its children, so they come first). Its result is the merit the node is solved with, and
 //! its window is `(h - 1, h)`, where `h` is the merit it came off OPEN with, LIVE: the solved merit
 //! answers "is the value at least `h`?" as a fail-soft search of that window does. It is `h` when
@@ -46,7 +47,8 @@
 use std::iter::successors;
 
 use super::{Search, Table, run_listing};
-use crate::driver::{Call, Hooks, Outcome, Perspective, SearchParams};
+use crate::driver::observe::{NodeEntered, NodeReturned, Perspective};
+use crate::driver::{Hooks, Outcome, SearchParams};
 use crate::game::{Game, Player};
 use crate::value::{INFINITY, Value};
 
@@ -198,7 +200,8 @@ impl Open {
 }
 
 /// Reports `node` solved with merit `g` (from `player`'s side) as a call of the window `(h - 1, h)`,
-/// `h` the merit it came off OPEN with, LIVE.
+/// `h` the merit it came off OPEN with, LIVE, with the moves that lead to it from the root (the
+/// solved nodes do not nest as calls do).
 fn report_solved<G: Game>(
     search: &mut Search<'_, G>,
     arena: &Arena<G::Position>,
@@ -207,20 +210,39 @@ fn report_solved<G: Game>(
     d: u32,
     player: Player,
 ) {
+    if !search.is_observed() {
+        return;
+    }
     let Node { ply, entered: h, ref position, .. } = arena.nodes[node];
     let (alpha, beta, result) = match player {
         Player::Max => (h - 1, h, g),
         Player::Min => (-h, 1 - h, -g),
     };
-    let call = Call {
-        position: position.clone(),
+    // The moves from the root: each node's index among its parent's moves, read back as the move.
+    let game = search.game;
+    let mut moves: Vec<G::Move> = successors(Some(node), |&at| arena.nodes[at].parent)
+        .filter_map(|at| {
+            let parent = arena.nodes[at].parent?;
+            game.moves(&arena.nodes[parent].position).nth(arena.nodes[at].index as usize)
+        })
+        .collect();
+    moves.reverse();
+    let entered = NodeEntered {
+        ply: ply as usize,
+        position,
         depth: d - ply,
         alpha,
         beta,
-        result,
         perspective: Perspective::Max,
     };
-    search.finished(call);
+    search.report(&NodeReturned {
+        node: entered,
+        result,
+        probe: None,
+        stored: None,
+        cutoff: None,
+        moves: Some(&moves),
+    });
 }
 
 // ANCHOR: sss

@@ -26,7 +26,7 @@
 //! window that fails high is sound for fail-soft search, because `value` is then a lower bound.
 
 use super::kornilov::alpha_beta;
-use super::{Call, Perspective, Search, Table, run_listing};
+use super::{Perspective, Search, Table, run_listing};
 use crate::driver::{Hooks, Outcome, SearchParams};
 use crate::game::Game;
 use crate::value::{INFINITY, Value};
@@ -46,15 +46,8 @@ pub fn principal_variation<G: Game>(
     alpha: Value,
     beta: Value,
 ) -> Value {
-    search.node();
-    let result = principal_variation_listing(search, pos, depth, alpha, beta);
-    search.finished(Call {
-        position: pos.clone(),
-        depth,
-        alpha,
-        beta,
-        result,
-        perspective: Perspective::Mover,
+    search.call(pos, (depth, alpha, beta), Perspective::Mover, |search| {
+        principal_variation_listing(search, pos, depth, alpha, beta)
     })
 }
 

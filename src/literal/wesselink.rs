@@ -91,7 +91,7 @@
 
 use std::collections::HashMap;
 
-use super::{Call, Perspective, Search};
+use super::{Perspective, Search};
 use crate::game::Game;
 use crate::value::{INFINITY, Value};
 
@@ -273,9 +273,7 @@ fn observed<G: Game>(
     (alpha, beta, depth): (Value, Value, u32),
     listing: impl FnOnce(&mut Search<'_, G>) -> Value,
 ) -> Value {
-    search.node();
-    let result = listing(search);
-    search.finished(Call { position: u.clone(), depth, alpha, beta, result, perspective: Perspective::Mover })
+    search.call(u, (depth, alpha, beta), Perspective::Mover, listing)
 }
 
 /// `negamax_ttw` as callers see it: see [`negamax_ttw_listing`].

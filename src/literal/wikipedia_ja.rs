@@ -27,7 +27,7 @@
 //! The corrected driver (`wikipedia-ja-mtdf-corrected`) stores after the loop by Plaat's rule (an
 //! upper bound when `g < β`, a lower bound when `g > α`) and keys the table by node and depth.
 
-use super::{Call, Perspective, Search, Table, first_guess, run_listing};
+use super::{Perspective, Search, Table, first_guess, run_listing};
 use crate::driver::{Hooks, Outcome, SearchParams};
 use crate::game::{Game, Player};
 use crate::value::{INFINITY, Value};
@@ -66,15 +66,8 @@ pub fn alpha_beta_with_memory<G: Game>(
     beta: Value,
     depth: u32,
 ) -> Value {
-    search.node();
-    let result = alpha_beta_with_memory_listing(search, node, alpha, beta, depth);
-    search.finished(Call {
-        position: node.clone(),
-        depth,
-        alpha,
-        beta,
-        result,
-        perspective: Perspective::Max,
+    search.call(node, (depth, alpha, beta), Perspective::Max, |search| {
+        alpha_beta_with_memory_listing(search, node, alpha, beta, depth)
     })
 }
 

@@ -2,7 +2,8 @@
 //! result it returned (and stored), checked against the exact depth-limited value of that node.
 //!
 //! The root value says only *that* an engine is wrong. An engine that writes one [`Record`] per
-//! node it searches (the command line reads them as JSON lines: `nullwindow audit`) learns *where*:
+//! node it searches ([`super::record`] reads them as JSON lines, as `nullwindow audit` does) learns
+//! *where*:
 //! the first node whose result breaks the fail-soft contract, and the record that caused it.
 //!
 //! # The rules
@@ -47,13 +48,9 @@
 //! let tree: Tree = "((3 17) (2 1))".parse()?;
 //! let [left, right] = tree.children(tree.root_id()) else { unreachable!() };
 //! let record = |position, path: &[u32], alpha, beta, result, stored| Record {
-//!     position,
 //!     path: Some(path.to_vec()),
-//!     depth: 1,
-//!     alpha,
-//!     beta,
-//!     result,
 //!     stored,
+//!     ..Record::new(position, 1, (alpha, beta), result)
 //! };
 //! // An alpha-beta search of the second MIN node with the window (3, +inf) may stop at the 2:
 //! // its value, 1, is at most 2, so the result holds as an upper bound...
@@ -72,52 +69,12 @@ use std::collections::{BTreeSet, HashSet};
 use std::fmt;
 
 use super::Exact;
+pub use super::record::Record;
 use crate::game::Game;
 use crate::registry::Driver;
 use crate::theory::witness;
 pub use crate::value::Bound;
 use crate::value::Value;
-
-/// One node of another engine's search: what it was asked and what it answered, every value from
-/// MAX's side (turn a negamax engine's values with [`Record::from_side_to_move`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record<P> {
-    /// The node.
-    pub position: P,
-    /// The child indices from the root to the node, if the record gave them: they tell which
-    /// records lie below which (else [`audit`] asks the game whether one node is reachable from
-    /// the other).
-    pub path: Option<Vec<u32>>,
-    /// The plies the node was searched to (its remaining depth).
-    pub depth: u32,
-    /// The window's lower end.
-    pub alpha: Value,
-    /// The window's upper end.
-    pub beta: Value,
-    /// What the search of the node returned.
-    pub result: Value,
-    /// How the engine stored the result in its table, if it did.
-    pub stored: Option<Bound>,
-}
-
-impl<P> Record<P> {
-    /// Turns a record whose window, result and stored bound are from the side to move at the node
-    /// (a negamax engine's) to MAX's side, given that `min_to_move` (MIN moves at the node): MIN's
-    /// window `(a, b)` is MAX's `(-b, -a)`, its lower bounds MAX's upper bounds.
-    #[must_use]
-    pub fn from_side_to_move(self, min_to_move: bool) -> Self {
-        if !min_to_move {
-            return self;
-        }
-        Self {
-            alpha: self.beta.saturating_neg(),
-            beta: self.alpha.saturating_neg(),
-            result: self.result.saturating_neg(),
-            stored: self.stored.map(Bound::flipped),
-            ..self
-        }
-    }
-}
 
 /// The rule a record breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

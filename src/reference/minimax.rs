@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use crate::game::{Game, Player};
 
+use crate::driver::observe::{NodeEntered, NodeReturned, Observer, Perspective};
 use crate::driver::{Counts, Hooks, Outcome, SearchParams, capped_depth};
 use crate::value::{INFINITY, Value};
 
@@ -18,14 +19,62 @@ pub fn search<G: Game>(game: &G, position: &G::Position, depth: u32) -> Outcome<
     Outcome::single(value, counts, capped_depth(game, position, depth), start.elapsed())
 }
 
-/// The catalogue's entry (`minimax`): [`search`] from `root` to `params.depth`; it hears no hooks.
+/// The catalogue's entry (`minimax`): [`search`] from `root` to `params.depth`, or with an observer
+/// [`observed`].
 pub fn run<'a, G: Game>(
     game: &'a G,
     root: &G::Position,
     params: &SearchParams,
-    _: Hooks<'a, G>,
+    hooks: Hooks<'a, G>,
 ) -> Outcome<G::Move> {
-    search(game, root, params.depth)
+    match hooks.observer {
+        None => search(game, root, params.depth),
+        Some(observer) => {
+            let start = Instant::now();
+            let mut counts = Counts::default();
+            let value = observed(game, root, params.depth, 0, &mut counts, observer);
+            Outcome::single(value, counts, capped_depth(game, root, params.depth), start.elapsed())
+        }
+    }
+}
+
+/// [`minimax`], telling `observer` of every node, entered with the full window and returned with its
+/// exact value: the oracle's values node by node.
+pub fn observed<G: Game>(
+    game: &G,
+    node: &G::Position,
+    depth: u32,
+    ply: usize,
+    counts: &mut Counts,
+    observer: &mut dyn Observer<G>,
+) -> Value {
+    counts.nodes += 1;
+    let entered = NodeEntered {
+        ply,
+        position: node,
+        depth,
+        alpha: -INFINITY,
+        beta: INFINITY,
+        perspective: Perspective::Max,
+    };
+    observer.entered(&entered);
+    let value = if depth == 0 || game.is_terminal(node) {
+        counts.leaves += 1;
+        observer.evaluated(node);
+        game.evaluate(node)
+    } else {
+        let values = game
+            .moves(node)
+            .map(|mv| observed(game, &game.play(node, mv), depth - 1, ply + 1, counts, observer));
+        match game.to_move(node) {
+            Player::Max => values.fold(-INFINITY, Value::max),
+            Player::Min => values.fold(INFINITY, Value::min),
+        }
+    };
+    let returned =
+        NodeReturned { node: entered, result: value, probe: None, stored: None, cutoff: None, moves: None };
+    observer.returned(&returned);
+    value
 }
 
 // ANCHOR: minimax

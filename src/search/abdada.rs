@@ -18,7 +18,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::searcher::{Entered, Searcher};
+use super::searcher::{Entered, Searcher, WindowSearch};
+use crate::driver::observe::Observer;
 use crate::game::Game;
 use crate::value::{INFINITY, Value};
 
@@ -75,6 +76,25 @@ impl BusyPositions {
     }
 }
 
+/// Alpha-beta that defers the children other threads are searching, as a [`WindowSearch`] a
+/// driver searches the root with: how a search on threads shares out each node's children.
+#[derive(Clone, Copy, Debug)]
+pub struct Deferring<'b>(pub &'b BusyPositions);
+
+impl<G: Game, O: Observer<G>> WindowSearch<G, O> for Deferring<'_> {
+    fn search(
+        &self,
+        searcher: &mut Searcher<'_, G, O>,
+        position: &G::Position,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        ply: usize,
+    ) -> Value {
+        alpha_beta_deferring(searcher, self.0, position, depth, alpha, beta, ply)
+    }
+}
+
 /// The two rounds over a node's children: all of them in order, deferring the busy ones; then the
 /// deferred ones.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -95,8 +115,8 @@ enum Round {
 ///
 /// # Panics
 /// In debug builds, when the window is empty (`alpha >= beta`).
-pub fn alpha_beta_deferring<G: Game>(
-    searcher: &mut Searcher<'_, G>,
+pub fn alpha_beta_deferring<G: Game, O: Observer<G>>(
+    searcher: &mut Searcher<'_, G, O>,
     busy: &BusyPositions,
     position: &G::Position,
     depth: u32,

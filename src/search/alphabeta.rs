@@ -6,6 +6,7 @@
 //! result is stored as a bound relative to the window searched.
 
 use super::searcher::{Entered, Searcher};
+use crate::driver::observe::Observer;
 use crate::game::Game;
 use crate::value::{INFINITY, Value};
 
@@ -37,8 +38,8 @@ use crate::value::{INFINITY, Value};
 ///
 /// # Panics
 /// In debug builds, when the window is empty (`alpha >= beta`), as Stockfish asserts its window.
-pub fn alpha_beta<G: Game>(
-    searcher: &mut Searcher<'_, G>,
+pub fn alpha_beta<G: Game, O: Observer<G>>(
+    searcher: &mut Searcher<'_, G, O>,
     position: &G::Position,
     depth: u32,
     alpha: Value,
@@ -46,10 +47,6 @@ pub fn alpha_beta<G: Game>(
     ply: usize,
 ) -> Value {
     debug_assert!(alpha < beta, "alpha_beta needs a non-empty window, got ({alpha}, {beta})");
-    // On several threads, the same search with ABDADA's deferral ([`super::abdada`]).
-    if let Some(busy) = searcher.busy {
-        return super::abdada::alpha_beta_deferring(searcher, busy, position, depth, alpha, beta, ply);
-    }
     let node = match searcher.enter(position, depth, alpha, beta, ply) {
         Entered::Done(value) => return value,
         Entered::Expand(node) => node,

@@ -3,14 +3,11 @@
 //! alpha-beta (the `aspiration` driver) or NegaScout (`aspiration-negascout`, the baseline of Plaat
 //! et al.'s experiments).
 
-use super::searcher::Searcher;
+use super::searcher::{Searcher, WindowSearch};
 use crate::driver::Pass;
+use crate::driver::observe::Observer;
 use crate::game::Game;
 use crate::value::{INFINITY, Value};
-
-/// One of the engine's recursive searches, called with a window: [`super::alphabeta::alpha_beta`],
-/// [`super::pvs::pvs`] or [`super::negascout::negascout`].
-pub type Recursive<G> = fn(&mut Searcher<'_, G>, &<G as Game>::Position, u32, Value, Value, usize) -> Value;
 
 // ANCHOR: aspiration
 /// Searches `root` at `depth` by `search` with an aspiration window around `guess`; returns the exact
@@ -18,19 +15,19 @@ pub type Recursive<G> = fn(&mut Searcher<'_, G>, &<G as Game>::Position, u32, Va
 ///
 /// Each re-search opens the window on the side the result fell, up to the fail-soft bound, so no
 /// depth takes more than two passes (`engine::aspiration_takes_at_most_two_passes_per_iteration`).
-pub fn aspiration<G: Game>(
-    searcher: &mut Searcher<'_, G>,
+pub fn aspiration<G: Game, O: Observer<G>>(
+    searcher: &mut Searcher<'_, G, O>,
     root: &G::Position,
     depth: u32,
     guess: Value,
     delta: Value,
     passes: &mut Vec<Pass>,
-    search: Recursive<G>,
+    search: &impl WindowSearch<G, O>,
 ) -> Value {
     let guess = guess.clamp(-INFINITY, INFINITY);
     let (mut alpha, mut beta) = ((guess - delta).max(-INFINITY), (guess + delta).min(INFINITY));
     loop {
-        let g = search(searcher, root, depth, alpha, beta, 0);
+        let g = search.search(searcher, root, depth, alpha, beta, 0);
         passes.push(Pass { alpha, beta, result: g });
         if searcher.stop.stopped
             || (alpha < g && g < beta)

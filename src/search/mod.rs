@@ -48,19 +48,19 @@ pub mod parallel;
 pub mod pvs;
 mod searcher;
 pub mod table;
-pub mod trace;
 
 pub use self::parallel::Threads;
-pub use self::searcher::Searcher;
+pub use self::searcher::{Searcher, WindowSearch};
 
 use std::fmt;
 use std::time::Instant;
 
+use self::alphabeta::alpha_beta;
 use self::mtd::Pivot;
 use self::ordering::MoveOrdering;
-use self::searcher::{PlyMoves, StopCheck, TableAccess};
+use self::searcher::{Parts, PlyMoves, StopCheck, TableAccess};
 use self::table::TranspositionTable;
-use self::trace::Tracer;
+use crate::driver::observe::{Observer, Silent};
 use crate::driver::{Counts, GuessFrom, Hooks, Iteration, Outcome, Pass, SearchParams};
 use crate::game::{Game, Player};
 use crate::value::Value;
@@ -187,12 +187,13 @@ impl<G: Game> Engine<G> {
     pub fn search_value(&mut self, game: &G, algorithm: Algorithm, params: &SearchParams) -> Value {
         let root = game.root();
         let root_player = game.to_move(&root);
-        let (mut searcher, passes) = self.start_search(game, params, StopCheck::default(), None);
+        let (mut searcher, passes) = self.start_search(game, params, StopCheck::default(), Silent);
         passes.clear();
         let guess = params
             .first_guess
             .map_or_else(|| game.evaluate_for_mover(&root), |guess| root_player.perspective(guess));
-        root_player.perspective(run_driver(&mut searcher, &root, params.depth, algorithm, guess, passes))
+        let value = run_driver(&mut searcher, &root, params.depth, algorithm, guess, passes, &alpha_beta);
+        root_player.perspective(value)
     }
 
     /// Lends `f` a [`Searcher`] over this engine's table for `game` with `params` (no limits), to call
@@ -204,34 +205,39 @@ impl<G: Game> Engine<G> {
         params: &SearchParams,
         f: impl FnOnce(&mut Searcher<'_, G>) -> T,
     ) -> T {
-        let (mut searcher, _) = self.start_search(game, params, StopCheck::default(), None);
+        let (mut searcher, _) = self.start_search(game, params, StopCheck::default(), Silent);
         f(&mut searcher)
     }
 
     /// Starts a root search: makes the table again if `params` asks for another one, ages it, sizes
     /// the ordering tables for `game`, and lends the engine's parts to a [`Searcher`] with the given
-    /// stop check, beside the reusable pass list.
-    fn start_search<'a>(
+    /// stop check and observer, beside the reusable pass list.
+    fn start_search<'a, O: Observer<G>>(
         &'a mut self,
         game: &'a G,
         params: &'a SearchParams,
         stop: StopCheck,
-        tracer: Option<&'a mut dyn Tracer<G>>,
-    ) -> (Searcher<'a, G>, &'a mut Vec<Pass>) {
+        observer: O,
+    ) -> (Searcher<'a, G, O>, &'a mut Vec<Pass>) {
         self.prepare(game, params);
-        let searcher = Searcher {
-            game,
+        let parts = Parts {
             table: TableAccess::Own(&mut self.table),
             ordering: &mut self.ordering,
             move_lists: &mut self.move_lists,
-            config: params,
-            stats: Counts::default(),
-            stop,
-            tracer,
-            busy: None,
-            announce: None,
         };
-        (searcher, &mut self.passes)
+        (Searcher::new(game, parts, params, stop, observer), &mut self.passes)
+    }
+
+    /// Readies the engine for a search on several threads and lends out its parts: the table to
+    /// share, the main thread's ordering tables and move lists, and the reusable pass list.
+    pub(crate) fn shared_parts(&mut self, game: &G, params: &SearchParams) -> SharedParts<'_, G::Move> {
+        self.prepare(game, params);
+        SharedParts {
+            table: &self.table,
+            ordering: &mut self.ordering,
+            move_lists: &mut self.move_lists,
+            passes: &mut self.passes,
+        }
     }
 
     /// Readies the engine for a root search: makes the table again if `params` asks for another
@@ -256,7 +262,7 @@ impl<G: Game> Engine<G> {
         params: &SearchParams,
         observer: impl FnMut(&Iteration<G::Move>),
     ) -> Outcome<G::Move> {
-        self.search_with(game, &game.root(), algorithm, params, observer, None)
+        self.search_with(game, &game.root(), algorithm, params, observer, Silent)
     }
 
     /// As [`Engine::search`], from `root` instead of the game's own root.
@@ -268,52 +274,65 @@ impl<G: Game> Engine<G> {
         params: &SearchParams,
         observer: impl FnMut(&Iteration<G::Move>),
     ) -> Outcome<G::Move> {
-        self.search_with(game, root, algorithm, params, observer, None)
+        self.search_with(game, root, algorithm, params, observer, Silent)
     }
 
-    /// As [`Engine::search`], telling `tracer` of every node the search enters and finishes (not the
-    /// principal-variation walk after each iteration). See [`trace`].
-    pub fn search_traced(
+    /// As [`Engine::search_from`], telling `observer` of every node the search enters, evaluates and
+    /// returns from (not the principal-variation walk after each iteration): see
+    /// [`crate::driver::observe`]. Values in the events are from the side to move.
+    pub fn search_observed(
         &mut self,
         game: &G,
+        root: &G::Position,
         algorithm: Algorithm,
         params: &SearchParams,
-        tracer: &mut dyn Tracer<G>,
+        observer: impl Observer<G>,
     ) -> Outcome<G::Move> {
-        self.search_with(game, &game.root(), algorithm, params, |_| {}, Some(tracer))
+        self.search_with(game, root, algorithm, params, |_| {}, observer)
     }
 
     /// Iterative deepening (or one search of the target depth) around [`run_driver`], each completed
-    /// iteration verified by a principal-variation walk and handed to `observer`.
+    /// iteration verified by a principal-variation walk and handed to `progress`, every node to
+    /// `observer`.
     fn search_with(
         &mut self,
         game: &G,
         root: &G::Position,
         algorithm: Algorithm,
         params: &SearchParams,
-        mut observer: impl FnMut(&Iteration<G::Move>),
-        tracer: Option<&mut dyn Tracer<G>>,
+        mut progress: impl FnMut(&Iteration<G::Move>),
+        observer: impl Observer<G>,
     ) -> Outcome<G::Move> {
         let start = Instant::now();
         let stop = StopCheck::from_limits(params, start);
-        let tracer = tracer.map(|tracer| -> &mut dyn Tracer<G> { tracer });
-        let (mut searcher, passes) = self.start_search(game, params, stop, tracer);
+        let (mut searcher, passes) = self.start_search(game, params, stop, observer);
         let (iterations, stopped, counts) =
-            deepen(&mut searcher, passes, root, algorithm, start, &mut observer);
+            deepen(&mut searcher, passes, root, algorithm, start, &mut progress, &alpha_beta);
         let static_value = game.to_move(root).perspective(game.evaluate_for_mover(root));
         outcome(algorithm, iterations, static_value, stopped, counts, start)
     }
 }
 
-/// Iterative deepening (or one search of the target depth) around [`run_driver`] from `root`: the
-/// completed iterations, whether a limit stopped the search, and the counts.
-pub(crate) fn deepen<G: Game>(
-    searcher: &mut Searcher<'_, G>,
+/// An engine's parts as a search on several threads holds them: the table shared by every thread,
+/// and the main thread's own ordering tables, move lists and pass list.
+pub(crate) struct SharedParts<'a, M> {
+    pub(crate) table: &'a TranspositionTable,
+    pub(crate) ordering: &'a mut MoveOrdering<M>,
+    pub(crate) move_lists: &'a mut Vec<PlyMoves<M>>,
+    pub(crate) passes: &'a mut Vec<Pass>,
+}
+
+/// Iterative deepening (or one search of the target depth) around [`run_driver`] from `root`, the
+/// root searched with `alpha_beta` by the drivers built on it: the completed iterations, whether a
+/// limit stopped the search, and the counts.
+pub(crate) fn deepen<G: Game, O: Observer<G>>(
+    searcher: &mut Searcher<'_, G, O>,
     passes: &mut Vec<Pass>,
     root: &G::Position,
     algorithm: Algorithm,
     start: Instant,
-    observer: &mut dyn FnMut(&Iteration<G::Move>),
+    progress: &mut dyn FnMut(&Iteration<G::Move>),
+    alpha_beta: &impl WindowSearch<G, O>,
 ) -> (Vec<Iteration<G::Move>>, bool, Counts) {
     let (game, params) = (searcher.game, searcher.config);
     let root_player = game.to_move(root);
@@ -328,7 +347,7 @@ pub(crate) fn deepen<G: Game>(
     loop {
         let guess = first_guess(params, &values, static_value, root_player);
         passes.clear();
-        let value = run_driver(searcher, root, depth, algorithm, guess, passes);
+        let value = run_driver(searcher, root, depth, algorithm, guess, passes, alpha_beta);
         if searcher.stop.stopped {
             break;
         }
@@ -347,7 +366,7 @@ pub(crate) fn deepen<G: Game>(
             counts: searcher.stats,
             elapsed: start.elapsed(),
         });
-        observer(iterations.last().expect("just pushed"));
+        progress(iterations.last().expect("just pushed"));
         if depth >= target {
             break;
         }
@@ -372,8 +391,8 @@ fn first_guess(params: &SearchParams, values: &[Value], static_value: Value, roo
 
 /// The principal variation of a completed iteration, found by [`principal_variation`]: verification,
 /// not search, so it runs without limits and its nodes are counted apart.
-fn verified_line<G: Game>(
-    searcher: &mut Searcher<'_, G>,
+fn verified_line<G: Game, O: Observer<G>>(
+    searcher: &mut Searcher<'_, G, O>,
     root: &G::Position,
     depth: u32,
     value: Value,
@@ -418,48 +437,60 @@ fn outcome<M: Copy>(
 }
 
 /// The catalogue's entry for the engine's drivers: a fresh engine searching `game` from `root` with
-/// `algorithm` and `params`, telling [`Hooks::progress`] of each completed iteration.
+/// `algorithm` and `params`, telling [`Hooks::progress`] of each completed iteration and
+/// [`Hooks::observer`] of every node. Without an observer the search is the silent one, which
+/// costs nothing for it.
 pub fn run<G: Game>(
     game: &G,
     root: &G::Position,
     algorithm: Algorithm,
     params: &SearchParams,
-    mut hooks: Hooks<'_, G>,
+    hooks: Hooks<'_, G>,
 ) -> Outcome<G::Move> {
-    Engine::new(params).search_from(game, root, algorithm, params, |iteration| {
-        if let Some(progress) = hooks.progress.as_mut() {
+    let Hooks { mut progress, observer } = hooks;
+    let progress = |iteration: &Iteration<G::Move>| {
+        if let Some(progress) = progress.as_mut() {
             progress(iteration);
         }
-    })
+    };
+    let mut engine = Engine::new(params);
+    match observer {
+        None => engine.search_with(game, root, algorithm, params, progress, Silent),
+        Some(observer) => engine.search_with(game, root, algorithm, params, progress, observer),
+    }
 }
 
-/// One iteration of `algorithm` at `depth`; the value is from the side to move at the root.
-fn run_driver<G: Game>(
-    searcher: &mut Searcher<'_, G>,
+/// One iteration of `algorithm` at `depth`, the drivers built on alpha-beta searching the root with
+/// `alpha_beta`; the value is from the side to move at the root.
+fn run_driver<G: Game, O: Observer<G>>(
+    searcher: &mut Searcher<'_, G, O>,
     root: &G::Position,
     depth: u32,
     algorithm: Algorithm,
     guess: Value,
     passes: &mut Vec<Pass>,
+    alpha_beta: &impl WindowSearch<G, O>,
 ) -> Value {
     use crate::value::INFINITY;
     match algorithm {
-        Algorithm::AlphaBeta => alphabeta::alpha_beta(searcher, root, depth, -INFINITY, INFINITY, 0),
+        Algorithm::AlphaBeta => alpha_beta.search(searcher, root, depth, -INFINITY, INFINITY, 0),
         Algorithm::Pvs => pvs::pvs(searcher, root, depth, -INFINITY, INFINITY, 0),
         Algorithm::NegaScout => negascout::negascout(searcher, root, depth, -INFINITY, INFINITY, 0),
         Algorithm::Aspiration => {
             let delta = searcher.config.aspiration_delta.max(1);
-            aspiration::aspiration(searcher, root, depth, guess, delta, passes, alphabeta::alpha_beta)
+            aspiration::aspiration(searcher, root, depth, guess, delta, passes, alpha_beta)
         }
         Algorithm::AspirationNegaScout => {
             let delta = searcher.config.aspiration_delta.max(1);
-            aspiration::aspiration(searcher, root, depth, guess, delta, passes, negascout::negascout)
+            aspiration::aspiration(searcher, root, depth, guess, delta, passes, &negascout::negascout)
         }
-        Algorithm::Mtdf => mtd::mtd(searcher, root, depth, Pivot::LastResult, guess, passes),
-        Algorithm::MtdBi => mtd::mtd(searcher, root, depth, Pivot::Bisection, guess, passes),
-        Algorithm::MtdPons => mtd::mtd(searcher, root, depth, Pivot::TowardFarBound, guess, passes),
-        Algorithm::Sss => mtd::mtd(searcher, root, depth, Pivot::UpperBound, guess, passes),
-        Algorithm::Dual => mtd::mtd(searcher, root, depth, Pivot::LowerBound, guess, passes),
+        Algorithm::Mtdf => mtd::mtd(searcher, root, depth, Pivot::LastResult, guess, passes, alpha_beta),
+        Algorithm::MtdBi => mtd::mtd(searcher, root, depth, Pivot::Bisection, guess, passes, alpha_beta),
+        Algorithm::MtdPons => {
+            mtd::mtd(searcher, root, depth, Pivot::TowardFarBound, guess, passes, alpha_beta)
+        }
+        Algorithm::Sss => mtd::mtd(searcher, root, depth, Pivot::UpperBound, guess, passes, alpha_beta),
+        Algorithm::Dual => mtd::mtd(searcher, root, depth, Pivot::LowerBound, guess, passes, alpha_beta),
     }
 }
 
@@ -472,8 +503,8 @@ fn run_driver<G: Game>(
 /// bounds. So each step is verified instead: the child value is at least `-value` (the parent takes
 /// the maximum), and one null-window test `(-value, -value + 1)` that fails low proves it is at most
 /// `-value` too. The table's move is tried first, and the tests mostly hit the table.
-fn principal_variation<G: Game>(
-    searcher: &mut Searcher<'_, G>,
+fn principal_variation<G: Game, O: Observer<G>>(
+    searcher: &mut Searcher<'_, G, O>,
     root: &G::Position,
     depth: u32,
     value: Value,
@@ -488,7 +519,7 @@ fn principal_variation<G: Game>(
         for mv in candidates {
             let child = searcher.game.play(&position, mv);
             let ply = line.len() + 1;
-            if alphabeta::alpha_beta(searcher, &child, depth - 1, -value, -value + 1, ply) <= -value {
+            if alpha_beta(searcher, &child, depth - 1, -value, -value + 1, ply) <= -value {
                 chosen = Some((mv, child));
                 break;
             }

@@ -20,9 +20,9 @@
 //! half-way to the far bound first is then iterative deepening by the window, and fills the table
 //! for the harder tests near 0.
 
-use super::alphabeta::alpha_beta;
-use super::searcher::Searcher;
+use super::searcher::{Searcher, WindowSearch};
 use crate::driver::Pass;
+use crate::driver::observe::Observer;
 use crate::game::Game;
 use crate::value::{INFINITY, Value};
 
@@ -43,19 +43,21 @@ pub enum Pivot {
 }
 
 // ANCHOR: mtd
-/// Runs MTD with `pivot` from `first_guess` at `depth`; returns the exact value (from the side to
-/// move at the root) and appends each pass to `passes`. Stops early, with a meaningless value, only
-/// when the searcher is stopped.
+/// Runs MTD with `pivot` from `first_guess` at `depth`, each pass a null-window `alpha_beta` (on
+/// one thread [`alpha_beta`](super::alphabeta::alpha_beta) itself); returns the exact value (from
+/// the side to move at the root) and appends each pass to `passes`. Stops early, with a meaningless
+/// value, only when the searcher is stopped.
 ///
 /// Contract: every pivot lies strictly inside the bounds' interval `(lower, upper]`, so each pass
 /// moves a bound and the loop ends after at most `upper - lower` passes (asserted at every pass).
-pub fn mtd<G: Game>(
-    searcher: &mut Searcher<'_, G>,
+pub fn mtd<G: Game, O: Observer<G>>(
+    searcher: &mut Searcher<'_, G, O>,
     root: &G::Position,
     depth: u32,
     pivot: Pivot,
     first_guess: Value,
     passes: &mut Vec<Pass>,
+    alpha_beta: &impl WindowSearch<G, O>,
 ) -> Value {
     let (mut lower, mut upper) = (-INFINITY, INFINITY);
     let mut g = first_guess.clamp(-INFINITY, INFINITY);
@@ -76,7 +78,7 @@ pub fn mtd<G: Game>(
             Pivot::TowardFarBound => toward_far_bound(lower, upper),
         };
         debug_assert!(lower < gamma && gamma <= upper, "pivot {gamma} outside ({lower}, {upper}]");
-        g = alpha_beta(searcher, root, depth, gamma - 1, gamma, 0);
+        g = alpha_beta.search(searcher, root, depth, gamma - 1, gamma, 0);
         if searcher.stop.stopped {
             return g;
         }
@@ -88,7 +90,7 @@ pub fn mtd<G: Game>(
         passes.push(Pass { alpha: gamma - 1, beta: gamma, result: g });
     }
     if searcher.config.deeper_entries {
-        return confirm(searcher, root, depth, g, passes);
+        return confirm(searcher, root, depth, g, passes, alpha_beta);
     }
     g
 }
@@ -118,20 +120,21 @@ fn toward_far_bound(lower: Value, upper: Value) -> Value {
 /// come from different extensions of the tree, and meet (or cross) at a value no extension has.
 /// One search with the window `(g - 1, g + 1)` confirms `g` (a result strictly inside is exact for
 /// that search's extension); if it does not, one full-window search decides.
-fn confirm<G: Game>(
-    searcher: &mut Searcher<'_, G>,
+fn confirm<G: Game, O: Observer<G>>(
+    searcher: &mut Searcher<'_, G, O>,
     root: &G::Position,
     depth: u32,
     g: Value,
     passes: &mut Vec<Pass>,
+    alpha_beta: &impl WindowSearch<G, O>,
 ) -> Value {
     let (alpha, beta) = (g - 1, g + 1);
-    let result = alpha_beta(searcher, root, depth, alpha, beta, 0);
+    let result = alpha_beta.search(searcher, root, depth, alpha, beta, 0);
     passes.push(Pass { alpha, beta, result });
     if searcher.stop.stopped || (alpha < result && result < beta) {
         return result;
     }
-    let result = alpha_beta(searcher, root, depth, -INFINITY, INFINITY, 0);
+    let result = alpha_beta.search(searcher, root, depth, -INFINITY, INFINITY, 0);
     passes.push(Pass { alpha: -INFINITY, beta: INFINITY, result });
     result
 }

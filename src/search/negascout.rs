@@ -3,14 +3,15 @@
 //! no re-search is made.
 
 use super::searcher::{Entered, Searcher};
+use crate::driver::observe::Observer;
 use crate::game::Game;
 use crate::value::{INFINITY, Value};
 
 // ANCHOR: negascout
 /// NegaScout of `position`, `depth` plies, window `(alpha, beta)`, fail-soft, from the side to move.
 /// Contract, arguments and panics: as [`super::alphabeta::alpha_beta`].
-pub fn negascout<G: Game>(
-    searcher: &mut Searcher<'_, G>,
+pub fn negascout<G: Game, O: Observer<G>>(
+    searcher: &mut Searcher<'_, G, O>,
     position: &G::Position,
     depth: u32,
     alpha: Value,

@@ -5,9 +5,14 @@
 //! value and principal variation are the ones reported. Each time it starts a search of the root
 //! (an MTD driver's null-window test, a PVS iteration, an aspiration window) it *announces* the
 //! depth and window, and every helper drops what it was doing and searches the root with that
-//! depth and window too, with [`alpha_beta`]. The threads then meet at the same nodes, where
+//! depth and window too. The threads then meet at the same nodes, where
 //! [`abdada`](super::abdada) sends them to different children: a child one thread is searching, the
-//! others defer. What a helper proves, it stores in the shared table, where the main thread
+//! others defer.
+//!
+//! The single-thread core knows nothing of this. The main thread announces through an
+//! [observer](crate::driver::observe) that hears its root calls (ply 0), and its drivers search
+//! the root with [`Deferring`] instead of plain alpha-beta: a
+//! [`WindowSearch`](super::WindowSearch) chosen here, where the search starts. What a helper proves, it stores in the shared table, where the main thread
 //! finds it. A helper's search is thrown away when the main thread announces the next one (a search
 //! checks every 1,024 nodes), or when the main thread is done; a stopped search stores nothing.
 //!
@@ -41,17 +46,17 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
-use super::abdada::BusyPositions;
-use super::alphabeta::alpha_beta;
-use super::searcher::{PlyMoves, Searcher, StopCheck, TableAccess};
-use super::{Algorithm, Engine, deepen, outcome};
+use super::abdada::{BusyPositions, Deferring, alpha_beta_deferring};
+use super::searcher::{Parts, PlyMoves, Searcher, StopCheck, TableAccess};
+use super::{Algorithm, Engine, SharedParts, deepen, outcome};
+use crate::driver::observe::{NodeEntered, Observer, Silent};
 use crate::driver::{Counts, Iteration, Outcome, SearchParams};
 use crate::game::Game;
 use crate::value::Value;
 
 /// A root search the main thread announced: its serial number, depth and window.
 #[derive(Clone, Copy, Debug, Default)]
-struct RootSearch {
+struct Announced {
     serial: u64,
     depth: u32,
     alpha: Value,
@@ -63,7 +68,7 @@ struct RootSearch {
 #[derive(Debug, Default)]
 pub(crate) struct RootSearches {
     /// The latest announcement; `None` once the main thread is done.
-    latest: Mutex<Option<RootSearch>>,
+    latest: Mutex<Option<Announced>>,
     announced: Condvar,
     /// The latest serial number, read by the helpers' stop checks without the lock.
     serial: Arc<AtomicU64>,
@@ -71,10 +76,10 @@ pub(crate) struct RootSearches {
 
 impl RootSearches {
     fn new() -> Self {
-        Self { latest: Mutex::new(Some(RootSearch::default())), ..Self::default() }
+        Self { latest: Mutex::new(Some(Announced::default())), ..Self::default() }
     }
 
-    fn lock(&self) -> MutexGuard<'_, Option<RootSearch>> {
+    fn lock(&self) -> MutexGuard<'_, Option<Announced>> {
         // The lock guards plain numbers: a thread that panicked holding it left them whole.
         self.latest.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -84,7 +89,7 @@ impl RootSearches {
     pub(crate) fn announce(&self, depth: u32, alpha: Value, beta: Value) {
         let mut latest = self.lock();
         if let Some(search) = latest.as_mut() {
-            *search = RootSearch { serial: search.serial + 1, depth, alpha, beta };
+            *search = Announced { serial: search.serial + 1, depth, alpha, beta };
             self.serial.store(search.serial, Ordering::Relaxed);
         }
         self.announced.notify_all();
@@ -98,13 +103,26 @@ impl RootSearches {
     }
 
     /// Waits for a root search newer than `seen`; `None` once the main thread is done.
-    fn next_after(&self, seen: u64) -> Option<RootSearch> {
+    fn next_after(&self, seen: u64) -> Option<Announced> {
         let latest = self.lock();
         let latest = self
             .announced
             .wait_while(latest, |latest| latest.is_some_and(|search| search.serial == seen))
             .unwrap_or_else(PoisonError::into_inner);
         *latest
+    }
+}
+
+/// The main thread's announcer: it hears the main thread's search like any observer, and announces
+/// each root call (ply 0) it enters to the helpers. The events are heard only while the search
+/// proper runs, not while the principal variation is verified.
+struct Announcer<'a>(&'a RootSearches);
+
+impl<G: Game> Observer<G> for Announcer<'_> {
+    fn entered(&mut self, node: &NodeEntered<'_, G::Position>) {
+        if node.ply == 0 {
+            self.0.announce(node.depth, node.alpha, node.beta);
+        }
     }
 }
 
@@ -121,14 +139,19 @@ impl Drop for FinishOnDrop<'_> {
 // ANCHOR: helper
 /// A helper thread's work: search each root search the main thread announces, with its depth and
 /// window, until the main thread announces the next one or is done. Returns what it counted.
-fn help<G: Game>(searcher: &mut Searcher<'_, G>, root: &G::Position, root_searches: &RootSearches) -> Counts {
+fn help<G: Game>(
+    searcher: &mut Searcher<'_, G>,
+    busy: &BusyPositions,
+    root: &G::Position,
+    root_searches: &RootSearches,
+) -> Counts {
     let mut seen = 0;
     while let Some(search) = root_searches.next_after(seen) {
         seen = search.serial;
         searcher.stop.superseded = Some((Arc::clone(&root_searches.serial), search.serial));
         searcher.stop.stopped = false;
         // The result is the main thread's to find; the helper leaves its bounds in the table.
-        alpha_beta(searcher, root, search.depth, search.alpha, search.beta, 0);
+        alpha_beta_deferring(searcher, busy, root, search.depth, search.alpha, search.beta, 0);
     }
     searcher.stats
 }
@@ -195,10 +218,26 @@ where
         algorithm: Algorithm,
         params: &SearchParams,
         threads: Threads,
-        mut observer: impl FnMut(&Iteration<G::Move>),
+        progress: impl FnMut(&Iteration<G::Move>),
+    ) -> Outcome<G::Move> {
+        self.search_on_threads_observed(game, root, algorithm, params, threads, progress, Silent)
+    }
+
+    /// As [`Engine::search_on_threads`], telling `observer` of every node the main thread searches
+    /// (see [`crate::driver::observe`]), a first try alone included.
+    #[allow(clippy::too_many_arguments)] // the arguments of `search_on_threads`, and the observer
+    pub fn search_on_threads_observed<O: Observer<G>>(
+        &mut self,
+        game: &G,
+        root: &G::Position,
+        algorithm: Algorithm,
+        params: &SearchParams,
+        threads: Threads,
+        mut progress: impl FnMut(&Iteration<G::Move>),
+        mut observer: O,
     ) -> Outcome<G::Move> {
         if threads.count <= 1 {
-            return self.search_from(game, root, algorithm, params, observer);
+            return self.search_with(game, root, algorithm, params, progress, observer);
         }
         // ANCHOR: alone_first
         // A search that ends within `alone_nodes` runs on this thread alone, exactly as
@@ -211,13 +250,13 @@ where
                 params.node_limit.map_or(threads.alone_nodes, |limit| limit.min(threads.alone_nodes));
             let alone = SearchParams { node_limit: Some(alone_limit), ..params.clone() };
             let mut heard = Vec::new();
-            let first =
-                self.search_from(game, root, algorithm, &alone, |iteration| heard.push(iteration.clone()));
+            let hear = |iteration: &Iteration<G::Move>| heard.push(iteration.clone());
+            let first = self.search_with(game, root, algorithm, &alone, hear, &mut observer);
             let over = params.node_limit.is_some_and(|limit| limit <= threads.alone_nodes)
                 || params.time_limit.is_some_and(|time| start.elapsed() >= time)
                 || params.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed));
             if !first.stopped || over {
-                heard.iter().for_each(&mut observer);
+                heard.iter().for_each(&mut progress);
                 return first;
             }
             first_counts = first.counts;
@@ -229,12 +268,10 @@ where
             ..params.clone()
         };
         let resumed = Instant::now();
-        self.prepare(game, params);
-        let helper_ordering = self.ordering.clone();
+        let SharedParts { table, ordering, move_lists, passes } = self.shared_parts(game, params);
+        let helper_ordering = ordering.clone();
         let helper_params =
             SearchParams { node_limit: None, time_limit: None, cancel: None, ..params.clone() };
-        let Self { table, ordering, move_lists, passes, .. } = self;
-        let table: &_ = table;
         let busy = &BusyPositions::new();
         let root_searches = &RootSearches::new();
         // ANCHOR: threads
@@ -248,19 +285,14 @@ where
                     let mut ordering = helper_ordering.clone();
                     let helper = move || {
                         let mut move_lists: Vec<PlyMoves<G::Move>> = Vec::new();
-                        let mut searcher = Searcher {
-                            game,
+                        let parts = Parts {
                             table: TableAccess::Shared(table),
                             ordering: &mut ordering,
                             move_lists: &mut move_lists,
-                            config: helper_params,
-                            stats: Counts::default(),
-                            stop: StopCheck::from_limits(helper_params, resumed),
-                            tracer: None,
-                            busy: Some(busy),
-                            announce: None,
                         };
-                        help(&mut searcher, root, root_searches)
+                        let stop = StopCheck::from_limits(helper_params, resumed);
+                        let mut searcher = Searcher::new(game, parts, helper_params, stop, Silent);
+                        help(&mut searcher, busy, root, root_searches)
                     };
                     std::thread::Builder::new()
                         .name(format!("search helper {number}"))
@@ -270,19 +302,11 @@ where
                 })
                 .collect();
             let finish = FinishOnDrop(root_searches);
-            let mut searcher = Searcher {
-                game,
-                table: TableAccess::Shared(table),
-                ordering,
-                move_lists,
-                config: params,
-                stats: Counts::default(),
-                stop: StopCheck::from_limits(params, resumed),
-                tracer: None,
-                busy: Some(busy),
-                announce: Some(root_searches),
-            };
-            let main = deepen(&mut searcher, passes, root, algorithm, start, &mut observer);
+            let parts = Parts { table: TableAccess::Shared(table), ordering, move_lists };
+            let stop = StopCheck::from_limits(params, resumed);
+            let observer = (Announcer(root_searches), &mut observer);
+            let mut searcher = Searcher::new(game, parts, params, stop, observer);
+            let main = deepen(&mut searcher, passes, root, algorithm, start, &mut progress, &Deferring(busy));
             drop(finish);
             // A helper that panicked (a game's bug) takes the search down with it, as on one thread.
             let counts: Vec<Counts> = helpers

@@ -2,14 +2,15 @@
 //! window around the best value so far, re-searched only when it proves better.
 
 use super::searcher::{Entered, Searcher};
+use crate::driver::observe::Observer;
 use crate::game::Game;
 use crate::value::{INFINITY, Value};
 
 // ANCHOR: pvs
 /// Principal variation search of `position`, `depth` plies, window `(alpha, beta)`, fail-soft, from
 /// the side to move. Contract, arguments and panics: as [`super::alphabeta::alpha_beta`].
-pub fn pvs<G: Game>(
-    searcher: &mut Searcher<'_, G>,
+pub fn pvs<G: Game, O: Observer<G>>(
+    searcher: &mut Searcher<'_, G, O>,
     position: &G::Position,
     depth: u32,
     alpha: Value,

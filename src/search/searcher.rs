@@ -10,11 +10,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Instant;
 
-use super::abdada::BusyPositions;
 use super::ordering::MoveOrdering;
-use super::parallel::RootSearches;
 use super::table::{Entry, TranspositionTable};
-use super::trace::{NodeTrace, Probe, Tracer};
+use crate::driver::observe::{NodeEntered, NodeReturned, Observer, Perspective, Probe, Silent};
 use crate::driver::{Counts, SearchParams};
 use crate::game::Game;
 use crate::value::{Bound, Value};
@@ -25,8 +23,8 @@ pub(crate) struct StopCheck {
     pub(crate) node_limit: Option<u64>,
     pub(crate) deadline: Option<Instant>,
     pub(crate) cancel: Option<Arc<AtomicBool>>,
-    /// A helper of a parallel search stops when the main thread's root search it joined (the serial
-    /// number here) is over: when the shared number has moved on.
+    /// A search that another one supersedes stops when the shared number here has moved on from
+    /// its own (a helper thread's, when the root search it joined is over).
     pub(crate) superseded: Option<(Arc<AtomicU64>, u64)>,
     /// Set once a limit is hit; every search then unwinds without storing anything.
     pub(crate) stopped: bool,
@@ -71,10 +69,13 @@ impl StopCheck {
 }
 
 /// The state one root search lends its recursive calls: the game, the engine's table and ordering
-/// tables, the parameters, the counts and the stop check. [`Engine::with_searcher`](super::Engine)
-/// lends one, to call the engine's searches ([`alpha_beta`](super::alphabeta::alpha_beta),
-/// [`pvs`](super::pvs::pvs), …) with a window of one's own.
-pub struct Searcher<'a, G: Game> {
+/// tables, the parameters, the counts, the stop check, and the [observer](crate::driver::observe)
+/// that hears every node. [`Engine::with_searcher`](super::Engine) lends one, to call the engine's
+/// searches ([`alpha_beta`](super::alphabeta::alpha_beta), [`pvs`](super::pvs::pvs), …) with a
+/// window of one's own.
+///
+/// The observer is a type parameter, so that the silent one ([`Silent`], the default) costs nothing.
+pub struct Searcher<'a, G: Game, O: Observer<G> = Silent> {
     pub(crate) game: &'a G,
     pub(crate) table: TableAccess<'a>,
     pub(crate) ordering: &'a mut MoveOrdering<G::Move>,
@@ -84,13 +85,51 @@ pub struct Searcher<'a, G: Game> {
     pub(crate) stats: Counts,
     pub(crate) stop: StopCheck,
     /// Hears of every node while the stop check is armed (the search proper, not the PV walk).
-    pub(crate) tracer: Option<&'a mut dyn Tracer<G>>,
-    /// In a parallel search, the positions the threads are searching at this moment: alpha-beta
-    /// defers a child another thread is searching ([`super::abdada`]).
-    pub(crate) busy: Option<&'a BusyPositions>,
-    /// On a parallel search's main thread, where it announces each root search for the helpers to
-    /// join ([`super::parallel`]).
-    pub(crate) announce: Option<&'a RootSearches>,
+    pub(crate) observer: O,
+}
+
+/// What a [`Searcher`] borrows from an engine: its table (alone, or shared between threads), its
+/// ordering tables and its move lists.
+pub(crate) struct Parts<'a, M> {
+    pub(crate) table: TableAccess<'a>,
+    pub(crate) ordering: &'a mut MoveOrdering<M>,
+    pub(crate) move_lists: &'a mut Vec<PlyMoves<M>>,
+}
+
+/// One of the engine's recursive searches, called with a window: what a root driver (MTD, an
+/// aspiration window) is handed to search the root with. Every function of
+/// [`alpha_beta`](super::alphabeta::alpha_beta)'s shape is one; on several threads the search starts
+/// with alpha-beta that defers busy children instead ([`super::abdada::Deferring`]): how children
+/// are shared out is chosen where the search starts, not in the searcher.
+pub trait WindowSearch<G: Game, O: Observer<G>> {
+    /// Searches `position` `depth` plies deep with the window `(alpha, beta)`, `ply` plies from the
+    /// root, from the side to move, fail-soft.
+    fn search(
+        &self,
+        searcher: &mut Searcher<'_, G, O>,
+        position: &G::Position,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        ply: usize,
+    ) -> Value;
+}
+
+impl<G: Game, O: Observer<G>, F> WindowSearch<G, O> for F
+where
+    F: Fn(&mut Searcher<'_, G, O>, &G::Position, u32, Value, Value, usize) -> Value,
+{
+    fn search(
+        &self,
+        searcher: &mut Searcher<'_, G, O>,
+        position: &G::Position,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        ply: usize,
+    ) -> Value {
+        self(searcher, position, depth, alpha, beta, ply)
+    }
 }
 
 /// The engine's table, as one search holds it: alone, or shared with searches on other threads.
@@ -143,7 +182,7 @@ pub(crate) struct Node<M> {
     pub(crate) moves: Vec<M>,
     /// The same moves in the game's order.
     generated: Vec<M>,
-    /// For a tracer: the window as called, and what the table did.
+    /// For the observer: the window as called, and what the table did.
     window_in: (Value, Value),
     probe: Probe,
 }
@@ -164,7 +203,20 @@ pub(crate) enum Entered<M> {
     Expand(Node<M>),
 }
 
-impl<G: Game> Searcher<'_, G> {
+impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
+    /// A searcher over an engine's `parts`, for `game` with `params`, stopping by `stop` and telling
+    /// `observer` of every node: the one way a search is set up, on one thread or several.
+    pub(crate) fn new(
+        game: &'a G,
+        parts: Parts<'a, G::Move>,
+        config: &'a SearchParams,
+        stop: StopCheck,
+        observer: O,
+    ) -> Self {
+        let Parts { table, ordering, move_lists } = parts;
+        Self { game, table, ordering, move_lists, config, stats: Counts::default(), stop, observer }
+    }
+
     /// What the searches made with this searcher have counted so far.
     #[must_use]
     pub const fn counts(&self) -> Counts {
@@ -188,24 +240,22 @@ impl<G: Game> Searcher<'_, G> {
             return Entered::Done(0);
         }
         let window_in = (alpha, beta);
-        if ply == 0
-            && self.stop.armed
-            && let Some(root_searches) = self.announce
-        {
-            root_searches.announce(depth, alpha, beta);
-        }
-        if self.stop.armed
-            && let Some(tracer) = self.tracer.as_mut()
-        {
-            tracer.enter(ply, position, depth, alpha, beta);
+        if self.stop.armed {
+            let perspective = Perspective::Mover;
+            self.observer.entered(&NodeEntered { ply, position, depth, alpha, beta, perspective });
         }
         if depth == 0 || self.game.is_terminal(position) {
             self.stats.leaves += 1;
+            if self.stop.armed {
+                self.observer.evaluated(position);
+            }
             let value = self.game.evaluate_for_mover(position);
-            return self.done(ply, depth, window_in, value, Probe::None, None);
+            return self.done(position, ply, depth, window_in, value, Probe::None, None);
         }
         let (alpha, beta) = match self.game_bounds(position, depth, alpha, beta) {
-            Known::Answer(value) => return self.done(ply, depth, window_in, value, Probe::Bounds, None),
+            Known::Answer(value) => {
+                return self.done(position, ply, depth, window_in, value, Probe::Bounds, None);
+            }
             Known::Window(alpha, beta) => (alpha, beta),
         };
         let key = self.game.key(position);
@@ -216,7 +266,9 @@ impl<G: Game> Searcher<'_, G> {
             (Known::Window(alpha, beta), None, Probe::None)
         };
         let (alpha, beta) = match known {
-            Known::Answer(value) => return self.done(ply, depth, window_in, value, Probe::Cutoff, None),
+            Known::Answer(value) => {
+                return self.done(position, ply, depth, window_in, value, Probe::Cutoff, None);
+            }
             Known::Window(alpha, beta) => (alpha, beta),
         };
         if self.config.enhanced_transposition_cutoff
@@ -225,7 +277,7 @@ impl<G: Game> Searcher<'_, G> {
         {
             self.table.store(key, depth, alpha, beta, bound, None);
             let stored = Bound::of_result(bound, alpha, beta);
-            return self.done(ply, depth, window_in, bound, Probe::Etc, Some(stored));
+            return self.done(position, ply, depth, window_in, bound, Probe::Etc, Some(stored));
         }
         let (moves, generated) = self.ordered_moves(position, ply, table_move);
         Entered::Expand(Node { key, depth, alpha, beta, moves, generated, window_in, probe })
@@ -306,9 +358,11 @@ impl<G: Game> Searcher<'_, G> {
         !self.config.deeper_entries
     }
 
-    /// A node answered without expanding it: tells the tracer, and returns the value.
+    /// A node answered without expanding it: tells the observer, and returns the value.
+    #[allow(clippy::too_many_arguments)] // each is one field of the event, named at the call
     fn done(
         &mut self,
+        position: &G::Position,
         ply: usize,
         depth: u32,
         (alpha, beta): (Value, Value),
@@ -316,10 +370,10 @@ impl<G: Game> Searcher<'_, G> {
         probe: Probe,
         stored: Option<Bound>,
     ) -> Entered<G::Move> {
-        if self.stop.armed
-            && let Some(tracer) = self.tracer.as_mut()
-        {
-            tracer.finish(&NodeTrace { ply, depth, alpha, beta, result, probe, stored, cutoff: None });
+        if self.stop.armed {
+            let node = NodeEntered { ply, position, depth, alpha, beta, perspective: Perspective::Mover };
+            let probe = Some(probe);
+            self.observer.returned(&NodeReturned { node, result, probe, stored, cutoff: None, moves: None });
         }
         Entered::Done(result)
     }
@@ -353,14 +407,14 @@ impl<G: Game> Searcher<'_, G> {
             let best_index = best_index.and_then(|index| u32::try_from(index).ok());
             self.table.store(key, depth, alpha, beta, g, best_index);
         }
-        if self.stop.armed
-            && let Some(tracer) = self.tracer.as_mut()
-        {
+        if self.stop.armed {
             // The table read the result against the window it searched, which the table's and the
             // game's bounds may have narrowed: that is the bound it stored.
             let stored = uses_table.then(|| Bound::of_result(g, alpha, beta));
             let (alpha, beta) = window_in;
-            tracer.finish(&NodeTrace { ply, depth, alpha, beta, result: g, probe, stored, cutoff });
+            let node = NodeEntered { ply, position, depth, alpha, beta, perspective: Perspective::Mover };
+            let probe = Some(probe);
+            self.observer.returned(&NodeReturned { node, result: g, probe, stored, cutoff, moves: None });
         }
         g
     }

@@ -2,14 +2,13 @@
 //! of the crate audits clean, a record changed to break a rule is caught at exactly that record, and
 //! the earliest cause is found below a violation that climbed.
 
-use nullwindow::driver::{Call, Kind, Perspective, SearchParams};
+use nullwindow::driver::{Kind, Perspective, SearchParams};
 use nullwindow::game::Player;
 use nullwindow::oracle::audit::{self, Bound, Options, Order, Record, Rule};
+use nullwindow::oracle::record::{Recorder, When};
 use nullwindow::registry::Driver;
-use nullwindow::search::trace::{NodeTrace, Tracer};
-use nullwindow::search::{Algorithm, Engine};
 use nullwindow::tree::{NodeId, Tree};
-use nullwindow::value::{INFINITY, Value};
+use nullwindow::value::INFINITY;
 use proptest::prelude::*;
 
 use crate::strategies::{game_graphs, graphs_with_transpositions, trees};
@@ -30,17 +29,13 @@ pub fn engine_records(tree: &Tree, bug: Bug, depth: u32) -> Vec<Record<NodeId>> 
         .iter()
         .map(|line| {
             let record = Record {
-                position: line.node,
                 path: Some(line.path.clone()),
-                depth: line.depth,
-                alpha: line.alpha,
-                beta: line.beta,
-                result: line.result,
                 stored: line.stored.map(|flag| match flag {
                     Flag::Exact => Bound::Exact,
                     Flag::Lower => Bound::Lower,
                     Flag::Upper => Bound::Upper,
                 }),
+                ..Record::new(line.node, line.depth, (line.alpha, line.beta), line.result)
             };
             for_max(tree.player(line.node), record)
         })
@@ -68,75 +63,15 @@ fn first_false_claim(tree: &Tree, records: &[Record<NodeId>]) -> Option<usize> {
 
 /// Turns a window, result and bound from the side to move at a node of `player` to MAX's side.
 fn for_max(player: Player, record: Record<NodeId>) -> Record<NodeId> {
-    record.from_side_to_move(player == Player::Min)
+    record.turned(player, Perspective::Mover)
 }
 
-/// Collects the engine's nodes as audit records, with their paths.
-struct Collector<'a> {
-    tree: &'a Tree,
-    stack: Vec<(NodeId, u32)>,
-    records: Vec<Record<NodeId>>,
-}
-
-impl Tracer<Tree> for Collector<'_> {
-    fn enter(&mut self, ply: usize, position: &NodeId, _depth: u32, _alpha: Value, _beta: Value) {
-        self.stack.truncate(ply);
-        let index = self
-            .stack
-            .last()
-            .and_then(|&(parent, _)| self.tree.children(parent).iter().position(|c| c == position))
-            .unwrap_or(0) as u32;
-        self.stack.push((*position, index));
-    }
-
-    fn finish(&mut self, node: &NodeTrace<u32>) {
-        let position = self.stack[node.ply].0;
-        let path = self.stack[1..=node.ply].iter().map(|&(_, index)| index).collect();
-        let record = Record {
-            position,
-            path: Some(path),
-            depth: node.depth,
-            alpha: node.alpha,
-            beta: node.beta,
-            result: node.result,
-            stored: node.stored,
-        };
-        self.records.push(for_max(self.tree.player(position), record));
-        self.stack.truncate(node.ply);
-    }
-}
-
-/// Every node `driver` searches on `tree`, as audit records in completion order (values from MAX's
-/// side). Literal drivers report calls without paths; the audit then asks the tree what lies below
-/// what.
+/// Every node `driver` searches on `tree`, as the library records them in completion order (values
+/// from MAX's side, with their paths): what `nullwindow trace` writes.
 fn records_of(tree: &Tree, driver: Driver, params: &SearchParams) -> Vec<Record<NodeId>> {
-    match driver.info().kind {
-        Kind::Optimized => {
-            let algorithm: Algorithm = driver.algorithm().unwrap();
-            let mut collector = Collector { tree, stack: Vec::new(), records: Vec::new() };
-            Engine::new(params).search_traced(tree, algorithm, params, &mut collector);
-            collector.records
-        }
-        _ => {
-            let mut records = Vec::new();
-            let _ = driver.run_observed(tree, params, &mut |call: &Call<NodeId>| {
-                let record = Record {
-                    position: call.position,
-                    path: None,
-                    depth: call.depth,
-                    alpha: call.alpha,
-                    beta: call.beta,
-                    result: call.result,
-                    stored: None,
-                };
-                records.push(match call.perspective {
-                    Perspective::Max => record,
-                    Perspective::Mover => for_max(tree.player(call.position), record),
-                });
-            });
-            records
-        }
-    }
+    let mut recorder = Recorder::new(tree);
+    let _ = driver.run_observed(tree, params, &mut recorder);
+    recorder.records(When::Completion)
 }
 
 /// The drivers whose every call keeps the fail-soft contract: the exact literal and optimized ones.
@@ -250,13 +185,8 @@ fn the_earliest_cause_lies_below_the_first_violation() {
     let tree: Tree = "((3 17) (2 12) (15 (25 0)))".parse().unwrap();
     let node = |path: &[u32]| tree.node_at(path).unwrap();
     let record = |path: &[u32], depth, result| Record {
-        position: node(path),
         path: Some(path.to_vec()),
-        depth,
-        alpha: -INFINITY,
-        beta: INFINITY,
-        result,
-        stored: None,
+        ..Record::new(node(path), depth, (-INFINITY, INFINITY), result)
     };
     // A minimax engine that read the leaf 25 as 5: node [2,1] then returns 5, node [2] 5, the root 5.
     let completion = vec![
@@ -298,15 +228,7 @@ fn a_fail_low_result_stored_as_exact_is_caught_where_it_is_stored() {
     let tree: Tree = "((3 17) (2 1))".parse().unwrap();
     let right = tree.node_at(&[1]).unwrap();
     let stored = |bound| {
-        [Record {
-            position: right,
-            path: Some(vec![1]),
-            depth: 1,
-            alpha: 3,
-            beta: INFINITY,
-            result: 2,
-            stored: Some(bound),
-        }]
+        [Record { path: Some(vec![1]), stored: Some(bound), ..Record::new(right, 1, (3, INFINITY), 2) }]
     };
     assert!(audit::audit(&tree, &stored(Bound::Upper), &Options::default()).first.is_none());
     for wrong in [Bound::Exact, Bound::Lower] {

@@ -348,7 +348,7 @@ fn game_errors_name_the_offending_move() {
 #[test]
 fn trace_records_every_node_in_a_stable_format() {
     // `--help` documents every field, and every value `probe` takes.
-    use nullwindow::search::trace::Probe;
+    use nullwindow::driver::observe::Probe;
     let help = stdout(&nullwindow(&["trace", "--help"], ""));
     for field in [
         "event",
@@ -385,10 +385,49 @@ fn trace_records_every_node_in_a_stable_format() {
     );
     text.push_str(&format!("--- alphabeta, table\n{}", stdout(&table)));
     insta::assert_snapshot!(text);
-    assert_eq!(
-        error_line(&["trace", "testdata/trees/format-example.tree", "--algo", "negamax"], ""),
-        "error: negamax has no trace; trace minimax, a literal or an optimized driver"
-    );
+    // Negamax reads values from the side to move; its records, turned to MAX's side, are minimax's.
+    let trace =
+        |algo| stdout(&nullwindow(&["trace", "testdata/trees/format-example.tree", "--algo", algo], ""));
+    assert_eq!(trace("negamax"), trace("minimax"));
+}
+
+/// Every driver `nullwindow algos` lists traces a tree file, a gtree graph, a Connect Four and a
+/// tic-tac-toe position, and the trace of every exact one audits clean against the same target: the
+/// records `trace` writes are the records `audit` reads, `node` names included.
+#[test]
+fn every_driver_traces_every_kind_of_target_and_every_exact_trace_audits_clean() {
+    let targets: [&[&str]; 4] = [
+        &["testdata/trees/teaching.tree"],
+        &["testdata/trees/transposition.gtree"],
+        &["--game", "connect4", "--position", "4453", "--depth", "4"],
+        &["--game", "tictactoe", "--position", "159"],
+    ];
+    let trace_file = std::env::temp_dir().join(format!("nullwindow-trace-{}.jsonl", std::process::id()));
+    let trace_path = trace_file.to_str().unwrap();
+    for driver in nullwindow::registry::Driver::ALL {
+        let name = driver.info().name;
+        for target in targets {
+            let mut arguments = vec!["trace", "--algo", name];
+            arguments.extend_from_slice(target);
+            let traced = nullwindow(&arguments, "");
+            assert!(traced.status.success(), "{arguments:?}: {traced:?}");
+            let records = stdout(&traced);
+            assert!(records.lines().count() > 0, "{arguments:?} wrote no records");
+            if !driver.info().exact {
+                continue;
+            }
+            std::fs::write(&trace_file, &records).unwrap();
+            // The depth is each record's own; `audit` takes no --depth.
+            let target: Vec<&str> =
+                target.iter().copied().take_while(|&argument| argument != "--depth").collect();
+            let mut arguments = vec!["audit", "--trace", trace_path];
+            arguments.extend_from_slice(&target);
+            let audited = nullwindow(&arguments, "");
+            assert!(audited.status.success(), "{name} on {target:?}: {}", stdout(&audited));
+            assert!(stdout(&audited).starts_with("ok: all "), "{name} on {target:?}: {}", stdout(&audited));
+        }
+    }
+    let _ = std::fs::remove_file(&trace_file);
 }
 
 /// `--on entry` writes the records of `--on completion` in the order nodes were entered, and

@@ -18,6 +18,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use nullwindow::driver::observe::{Calls, Silent};
 use nullwindow::driver::{Call, Counts, Kind, Pass, Perspective, SearchParams};
 use nullwindow::game::{Game, Player};
 use nullwindow::reference::{minimax, negamax};
@@ -43,13 +44,11 @@ fn params(depth: u32, first_guess: Option<Value>) -> SearchParams {
     SearchParams { depth, first_guess, ..SearchParams::default() }
 }
 
-fn no_observer(_: &Call<NodeId>) {}
-
 /// Every exact translation's value on `tree`, against minimax.
 fn check_exact(tree: &Tree, depth: u32, first_guess: Option<Value>) -> Result<(), TestCaseError> {
     let exact = minimax::search(tree, &tree.root(), depth).value;
     for literal in exact_literals() {
-        let outcome = literal.run_observed(tree, &params(depth, first_guess), &mut no_observer);
+        let outcome = literal.run_observed(tree, &params(depth, first_guess), &mut Silent);
         prop_assert_eq!(
             outcome.value,
             exact,
@@ -131,7 +130,7 @@ proptest! {
         let mut oracle = Oracle { tree: &tree, known: HashMap::new() };
         for literal in exact_literals() {
             let mut calls = Vec::new();
-            literal.run_observed(&tree, &params(depth, guess), &mut |call: &Call<NodeId>| calls.push(call.clone()));
+            literal.run_observed(&tree, &params(depth, guess), &mut Calls(|call: &Call<NodeId>| calls.push(call.clone())));
             for call in &calls {
                 let exact = oracle.value(call);
                 prop_assert!(
@@ -157,7 +156,7 @@ proptest! {
         let root_player = tree.to_move(&tree.root());
         for (literal, player) in [(Driver::StockmanSss, root_player), (Driver::StockmanDual, root_player.opponent())] {
             let mut calls = Vec::new();
-            literal.run_observed(&tree, &params(depth, None), &mut |call: &Call<NodeId>| calls.push(call.clone()));
+            literal.run_observed(&tree, &params(depth, None), &mut Calls(|call: &Call<NodeId>| calls.push(call.clone())));
             for call in &calls {
                 let exact = oracle.value(call);
                 let (h, merit, value) = match player {
@@ -177,7 +176,7 @@ proptest! {
     fn mtd_from_the_exact_value_takes_exactly_two_passes(tree in trees()) {
         let exact = minimax::search(&tree, &tree.root(), u32::MAX).value;
         for literal in [Driver::PlaatMtdfCorrected, Driver::WikipediaJaMtdfCorrected, Driver::ChessprogrammingMtdf, Driver::KornilovMtdf] {
-            let passes = literal.run_observed(&tree, &params(u32::MAX, Some(exact)), &mut no_observer).passes.unwrap();
+            let passes = literal.run_observed(&tree, &params(u32::MAX, Some(exact)), &mut Silent).passes.unwrap();
             prop_assert_eq!(passes.len(), 2, "{}: {:?}", literal.info().name, passes);
         }
     }
@@ -195,7 +194,7 @@ proptest! {
             if matches!(literal, Driver::PlaatIterativeDeepeningCorrected | Driver::KornilovIterativeDeepening | Driver::VerhelstAspiration) {
                 continue; // several searches (iterations, re-search), each with its own bounds
             }
-            let passes = literal.run_observed(&tree, &params(u32::MAX, guess), &mut no_observer).passes.unwrap();
+            let passes = literal.run_observed(&tree, &params(u32::MAX, guess), &mut Silent).passes.unwrap();
             prop_assert!(passes.len() <= values.len() + 1, "{}: {} passes, {} distinct values", literal.info().name, passes.len(), values.len());
         }
     }
@@ -294,7 +293,7 @@ fn counterexample(tree_text: &str, tree: &Tree, depth: u32, wrong: Driver, right
     let depth_text = if depth == u32::MAX { "full".to_owned() } else { depth.to_string() };
     let mut text = format!("tree: {tree_text}\ndepth: {depth_text}\nminimax value: {exact}\n");
     for literal in [wrong, right] {
-        let outcome = literal.run_observed(tree, &params(depth, None), &mut no_observer);
+        let outcome = literal.run_observed(tree, &params(depth, None), &mut Silent);
         writeln!(text, "\n{} returns {}:", literal.info().name, outcome.value).unwrap();
         if let Some(passes) = &outcome.passes {
             text.push_str(&trace(passes));
@@ -309,7 +308,7 @@ fn smallest_counterexample(literal: Driver, keep: impl Fn(&Tree) -> bool) -> Tre
         .into_iter()
         .filter(|tree| keep(tree))
         .find(|tree| {
-            literal.run_observed(tree, &params(u32::MAX, None), &mut no_observer).value
+            literal.run_observed(tree, &params(u32::MAX, None), &mut Silent).value
                 != minimax::search(tree, &tree.root(), u32::MAX).value
         })
         .unwrap_or_else(|| panic!("{} is exact on every small tree", literal.info().name))
@@ -401,8 +400,11 @@ fn the_postcondition_check_catches_the_wikipedia_listing_at_the_call_where_it_go
     let tree: Tree = "(((0 1)))".parse().unwrap();
     let mut oracle = Oracle { tree: &tree, known: HashMap::new() };
     let mut calls = Vec::new();
-    Driver::WikipediaJaMtdf
-        .run_observed(&tree, &params(u32::MAX, None), &mut |call: &Call<NodeId>| calls.push(call.clone()));
+    Driver::WikipediaJaMtdf.run_observed(
+        &tree,
+        &params(u32::MAX, None),
+        &mut Calls(|call: &Call<NodeId>| calls.push(call.clone())),
+    );
     let broken = calls
         .iter()
         .find(|call| !is_fail_soft_result(call.result, oracle.value(call), call.alpha, call.beta));
@@ -446,7 +448,7 @@ proptest! {
         // Iterative deepening makes passes at every depth up to the last: those are left out here.
         let one_depth = |literal: &Driver| !literal.info().name.ends_with("-id") && !literal.info().name.contains("-id-");
         for literal in exact_literals().into_iter().filter(|literal| literal.info().passes && one_depth(literal)) {
-            let passes = literal.run_observed(&tree, &params(depth, None), &mut no_observer).passes.unwrap();
+            let passes = literal.run_observed(&tree, &params(depth, None), &mut Silent).passes.unwrap();
             for pass in passes {
                 prop_assert!(
                     pass.alpha < pass.beta && is_fail_soft_result(pass.result, exact, pass.alpha, pass.beta),
@@ -461,7 +463,7 @@ proptest! {
     fn every_call_is_counted_once(tree in trees(), depth in depths()) {
         for literal in literals() {
             let mut calls = 0u64;
-            let outcome = literal.run_observed(&tree, &params(depth, None), &mut |_| calls += 1);
+            let outcome = literal.run_observed(&tree, &params(depth, None), &mut Calls(|_: &Call<NodeId>| calls += 1));
             if matches!(literal, Driver::StockmanSss | Driver::StockmanDual) {
                 // Not recursive: they count each node they take LIVE and report each node they
                 // solve, and case 6 removes some nodes unsolved. The root is always solved.
@@ -478,8 +480,7 @@ fn verhelsts_aspiration_re_searches_a_result_at_the_window_edge() {
     // Around the guess 0 the window is (-50, 50); the first child, 50, fails high exactly at beta,
     // a bound, not the value (100).
     let tree: Tree = "(50 100)".parse().unwrap();
-    let outcome =
-        Driver::VerhelstAspiration.run_observed(&tree, &params(u32::MAX, Some(0)), &mut no_observer);
+    let outcome = Driver::VerhelstAspiration.run_observed(&tree, &params(u32::MAX, Some(0)), &mut Silent);
     assert_eq!(outcome.value, 100);
 }
 

@@ -156,9 +156,13 @@ fn on_perfectly_ordered_trees_alpha_beta_visits_exactly_the_pv_cut_and_all_nodes
             let tree = materialize(config);
             let paths = node_paths(&tree);
             let mut visited = HashSet::new();
-            let _ = Driver::KornilovAlphaBeta.run_observed(&tree, &SearchParams::default(), &mut |call| {
-                visited.insert(call.position);
-            });
+            let _ = Driver::KornilovAlphaBeta.run_observed(
+                &tree,
+                &SearchParams::default(),
+                &mut nullwindow::driver::observe::Calls(|call: &nullwindow::driver::Call<_>| {
+                    visited.insert(call.position);
+                }),
+            );
             let mut counted = vec![LevelCounts::default(); depth as usize + 1];
             for node in &visited {
                 let path = &paths[node];

@@ -32,6 +32,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use nullwindow::driver::SearchParams;
+use nullwindow::driver::observe::Calls;
 use nullwindow::driver::{Call, Hooks, Perspective};
 use nullwindow::game::Game;
 use nullwindow::literal::Search;
@@ -166,9 +167,8 @@ struct Searched {
 /// left behind.
 fn run_in_turn(tree: &Tree, runs: &[(Searcher, Run)]) -> (Vec<Searched>, Tables) {
     let calls = RefCell::new(Vec::new());
-    let mut observer = |call: &Call<NodeId>| calls.borrow_mut().push(call.clone());
-    let mut search =
-        Search::new(tree, Memory::keyed_by_node(), Hooks { calls: Some(&mut observer), ..Hooks::default() });
+    let mut observer = Calls(|call: &Call<NodeId>| calls.borrow_mut().push(call.clone()));
+    let mut search = Search::new(tree, Memory::keyed_by_node(), Hooks::observed(&mut observer));
     let mut tables = Tables::default();
     let mut searched = Vec::new();
     for (searcher, run) in runs {
@@ -418,9 +418,8 @@ fn a_repeated_search_is_answered_by_the_table_and_the_table_says_what_it_holds()
     let twice = checked_calls(Variant::Ttw, &tree, &[run, run]).len();
     assert_eq!(twice, once + 1);
 
-    let mut observer = |_: &Call<NodeId>| {};
-    let mut search =
-        Search::new(&tree, Memory::keyed_by_node(), Hooks { calls: Some(&mut observer), ..Hooks::default() });
+    let mut observer = Calls(|_: &Call<NodeId>| {});
+    let mut search = Search::new(&tree, Memory::keyed_by_node(), Hooks::observed(&mut observer));
     let mut table = TranspositionTable::new();
     assert!(table.is_empty());
     assert_eq!(table.len(), 0);
@@ -534,9 +533,9 @@ proptest! {
     fn the_extra_depth_condition_never_makes_an_entry_shallower(
         (tree, runs) in graphs_with_transpositions().prop_flat_map(|tree| { let runs = runs(&tree); (Just(tree), runs) })
     ) {
-        let mut observer = |_: &Call<NodeId>| {};
+        let mut observer = Calls(|_: &Call<NodeId>| {});
         let mut search =
-            Search::new(&tree, Memory::keyed_by_node(), Hooks { calls: Some(&mut observer), ..Hooks::default() });
+            Search::new(&tree, Memory::keyed_by_node(), Hooks::observed(&mut observer));
         let mut table = TranspositionTable::new();
         for run in &runs {
             let before = table.clone();
@@ -594,9 +593,8 @@ fn mtdf_over(
     depth: u32,
     first_guess: Value,
 ) -> (Value, Vec<(Value, Value)>) {
-    let mut observer = |_: &Call<NodeId>| {};
-    let mut search =
-        Search::new(tree, Memory::keyed_by_node(), Hooks { calls: Some(&mut observer), ..Hooks::default() });
+    let mut observer = Calls(|_: &Call<NodeId>| {});
+    let mut search = Search::new(tree, Memory::keyed_by_node(), Hooks::observed(&mut observer));
     let mut tables = Tables::default();
     let position = tree.root();
     mtdf(first_guess, |alpha, beta| {

@@ -2,8 +2,8 @@
 //! by what the search did there and labelled with the windows it was called with; and the legend
 //! that says how to read the marks.
 
+use nullwindow::driver::observe::Probe;
 use nullwindow::reference::minimax;
-use nullwindow::search::trace::Probe;
 use nullwindow::tree::{NodeId, Tree};
 use nullwindow::value::Value;
 

@@ -2,10 +2,10 @@
 //! trace` prints of each: the path, the window, the result, what the table did. The worked tables and
 //! the exercises read their numbers from here, so that every one of them is a real search.
 
-use nullwindow::driver::{Call, Pass, Perspective, SearchParams};
-use nullwindow::game::Player;
+use nullwindow::driver::observe::Probe;
+use nullwindow::driver::{Pass, SearchParams};
+use nullwindow::oracle::record::{Record, Recorder, When};
 use nullwindow::registry::Driver;
-use nullwindow::search::trace::{NodeTrace, Probe, Tracer};
 use nullwindow::search::{Algorithm, Engine};
 use nullwindow::tree::{NodeId, Tree};
 use nullwindow::value::{Bound, Value};
@@ -86,124 +86,58 @@ impl Steps {
     }
 }
 
-/// A window and result from the side to move at a node of `player`, turned to MAX's side.
-const fn for_max(player: Player, alpha: Value, beta: Value, result: Value) -> (Value, Value, Value) {
-    match player {
-        Player::Max => (alpha, beta, result),
-        Player::Min => (-beta, -alpha, -result),
-    }
-}
-
-/// Follows the engine's descent: the open nodes, each with the index of its step.
-struct Recorder<'a> {
-    tree: &'a Tree,
-    open: Vec<usize>,
-    pass: usize,
-    steps: Vec<Step>,
-}
-
-impl Tracer<Tree> for Recorder<'_> {
-    fn enter(&mut self, ply: usize, position: &NodeId, depth: u32, alpha: Value, beta: Value) {
-        if ply == 0 {
-            self.pass += 1;
+/// The library's records of `driver`'s search of `tree`, in the order nodes were entered, as steps:
+/// each with the children it entered.
+fn steps_of(tree: &Tree, records: Vec<Record<NodeId>>) -> Vec<Step> {
+    let mut steps: Vec<Step> = Vec::with_capacity(records.len());
+    // The steps entered and not yet left, by path length.
+    let mut open: Vec<usize> = Vec::new();
+    for record in records {
+        let path = record.path.unwrap_or_default();
+        open.truncate(path.len());
+        if path.len() > open.len() {
+            // A pass's first node is its root: nothing stays open across passes.
+            open.clear();
         }
-        self.open.truncate(ply);
-        let mut path = Vec::new();
-        if let Some(&parent) = self.open.last() {
-            let parent_node = self.steps[parent].node;
-            let index = self.tree.children(parent_node).iter().position(|child| child == position);
-            let index = index.expect("the engine enters children of the node above") as u32;
-            self.steps[parent].entered.push(index);
-            path.clone_from(&self.steps[parent].path);
-            path.push(index);
+        if let (Some(&parent), Some(&index)) = (open.last(), path.last()) {
+            steps[parent].entered.push(index);
         }
-        let (alpha, beta, _) = for_max(self.tree.player(*position), alpha, beta, 0);
-        self.open.push(self.steps.len());
-        self.steps.push(Step {
-            pass: self.pass,
+        open.push(steps.len());
+        steps.push(Step {
+            pass: record.pass.unwrap_or(1) as usize,
             path,
-            node: *position,
-            depth,
-            alpha,
-            beta,
-            result: 0,
-            probe: None,
-            stored: None,
+            node: record.position,
+            depth: record.depth,
+            alpha: record.alpha,
+            beta: record.beta,
+            result: record.result,
+            probe: record.probe,
+            stored: record.stored,
             entered: Vec::new(),
         });
     }
-
-    fn finish(&mut self, node: &NodeTrace<u32>) {
-        let Some(&index) = self.open.get(node.ply) else { return };
-        let step = &mut self.steps[index];
-        let player = self.tree.player(step.node);
-        (step.alpha, step.beta, step.result) = for_max(player, node.alpha, node.beta, node.result);
-        step.probe = Some(node.probe);
-        step.stored = node.stored.map(|bound| if player == Player::Max { bound } else { bound.flipped() });
-        self.open.truncate(node.ply);
-    }
+    let _ = tree;
+    steps
 }
 
 /// The engine's `algorithm` on `tree` with `params`, step by step.
 pub(super) fn engine_steps(tree: &Tree, algorithm: Algorithm, params: &SearchParams) -> Steps {
-    let mut recorder = Recorder { tree, open: Vec::new(), pass: 0, steps: Vec::new() };
-    let result = Engine::new(params).search_traced(tree, algorithm, params, &mut recorder);
+    let mut recorder = Recorder::new(tree);
+    let result = Engine::new(params).search_observed(tree, &tree.root_id(), algorithm, params, &mut recorder);
     let passes = result.iterations.iter().flat_map(|iteration| iteration.passes.iter().copied()).collect();
-    Steps { value: result.value, passes, steps: recorder.steps }
+    Steps { value: result.value, passes, steps: steps_of(tree, recorder.records(When::Entry)) }
 }
 
-/// A literal translation's `driver` on `tree`, step by step: its calls, each placed under the call
-/// it was made from. A literal driver reports a call when it returns, so the calls that returned
-/// just before a call, one ply deeper and not yet placed, are its children; a call of the root
-/// ends a pass.
+/// A literal translation's `driver` on `tree`, step by step: its calls, each under the call it was
+/// made from.
 pub(super) fn literal_steps(tree: &Tree, driver: Driver, params: &SearchParams) -> Steps {
-    let mut calls: Vec<Call<NodeId>> = Vec::new();
-    let outcome = driver.run_observed(tree, params, &mut |call: &Call<NodeId>| calls.push(call.clone()));
-    let paths = paths(tree);
-    // Each call, in the order it returned, with the calls made from it.
-    let mut children: Vec<Vec<usize>> = vec![Vec::new(); calls.len()];
-    let mut roots = Vec::new();
-    let mut waiting: Vec<usize> = Vec::new();
-    for (index, call) in calls.iter().enumerate() {
-        let depth = paths[call.position.index()].len();
-        let first = waiting.iter().rposition(|&done| paths[calls[done].position.index()].len() <= depth);
-        children[index] = waiting.split_off(first.map_or(0, |at| at + 1));
-        if call.position == tree.root_id() {
-            roots.push(index);
-        } else {
-            waiting.push(index);
-        }
+    let mut recorder = Recorder::new(tree);
+    let outcome = driver.run_observed(tree, params, &mut recorder);
+    Steps {
+        value: outcome.value,
+        passes: outcome.passes.unwrap_or_default(),
+        steps: steps_of(tree, recorder.records(When::Entry)),
     }
-    let mut steps = Vec::new();
-    for (pass, &root) in roots.iter().enumerate() {
-        let mut stack = vec![root];
-        while let Some(index) = stack.pop() {
-            let call = &calls[index];
-            let (alpha, beta, result) = match call.perspective {
-                Perspective::Max => (call.alpha, call.beta, call.result),
-                Perspective::Mover => for_max(tree.player(call.position), call.alpha, call.beta, call.result),
-            };
-            let path = paths[call.position.index()].clone();
-            let entered = children[index]
-                .iter()
-                .map(|&child| *paths[calls[child].position.index()].last().expect("a child has a path"))
-                .collect();
-            steps.push(Step {
-                pass: pass + 1,
-                path,
-                node: call.position,
-                depth: call.depth,
-                alpha,
-                beta,
-                result,
-                probe: None,
-                stored: None,
-                entered,
-            });
-            stack.extend(children[index].iter().rev());
-        }
-    }
-    Steps { value: outcome.value, passes: outcome.passes.unwrap_or_default(), steps }
 }
 
 /// Every node's path from the root (the trees here have no shared nodes).

@@ -1,10 +1,10 @@
 //! The figures of the teaching tree: its minimax values, each driver's search of it pass by pass, and
 //! the order in which SSS* and MT-SSS* evaluate its leaves.
 
+use nullwindow::driver::observe::Probe;
 use nullwindow::driver::{Pass, SearchParams};
 use nullwindow::registry::Driver;
 use nullwindow::search::Algorithm;
-use nullwindow::search::trace::Probe;
 use nullwindow::tree::Tree;
 use nullwindow::value::{INFINITY, Value};
 

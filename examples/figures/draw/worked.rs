@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
+use nullwindow::driver::observe::Probe;
 use nullwindow::search::Algorithm;
-use nullwindow::search::trace::Probe;
 use nullwindow::tree::Tree;
 
 use super::labels::{mover, path as at, plural, show, window};

@@ -4,22 +4,6 @@
 //! The checking is the library's `nullwindow::oracle::audit`; this file reads the records, finds
 //! their nodes in the tree or game, and reports.
 
-use std::io::Read;
-use std::process::ExitCode;
-
-use clap::{Args, ValueEnum};
-use nullwindow::game::{Game, Player};
-use nullwindow::oracle::audit::{self, Bound, Options, Order, Record, Report, Rule, Violation};
-use nullwindow::tree::{Tree, text::excerpt};
-use nullwindow::value::Value;
-use serde::Serialize;
-use serde_json::{Map, Value as Json};
-
-use crate::CliError;
-use crate::input::{Target, TargetArgs};
-use crate::output::outln;
-use crate::solve::on_search_thread;
-
 /// The record format, as `nullwindow audit --help` prints it.
 pub const RECORD_HELP: &str = "\
 Each line of the trace is one JSON object (blank lines are skipped, unknown fields ignored, so the
@@ -45,6 +29,22 @@ With --deeper-entries the rules must hold for some value an all-or-none extensio
 tree gives it (the witness criterion), instead of v.
 The fields' JSON Schema is book/src/audit-record.schema.json in the crate's repository.
 Exit status: 0 when every record holds, 1 at a record that breaks a rule, 2 on bad input.";
+
+use std::io::Read;
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use nullwindow::driver::Perspective;
+use nullwindow::game::{Game, Player};
+use nullwindow::oracle::audit::{self, Options, Order, Record, Report, Rule, Violation};
+use nullwindow::oracle::record::{NodeNames, locate, path_text, read_jsonl};
+use nullwindow::value::Value;
+use serde::Serialize;
+
+use crate::CliError;
+use crate::input::{TargetArgs, with_names};
+use crate::output::outln;
+use crate::solve::on_search_thread;
 
 /// Whose side the records' values are from.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -87,36 +87,6 @@ pub struct AuditArgs {
     json: bool,
 }
 
-/// A record as read, before its node is found: the line it came from and what it names. The
-/// `--json` verdict repeats it as read.
-#[derive(Serialize)]
-struct RawRecord {
-    /// The line of the record in the trace (from 1).
-    line: usize,
-    path: Option<Vec<u32>>,
-    node: Option<Json>,
-    depth: u32,
-    alpha: Value,
-    beta: Value,
-    result: Value,
-    stored: Option<Bound>,
-}
-
-impl RawRecord {
-    /// The record for the library, once its node is found (values still as the trace gives them).
-    fn at<P>(&self, position: P, path: Option<Vec<u32>>) -> Record<P> {
-        Record {
-            position,
-            path,
-            depth: self.depth,
-            alpha: self.alpha,
-            beta: self.beta,
-            result: self.result,
-            stored: self.stored,
-        }
-    }
-}
-
 pub fn run(args: &AuditArgs) -> Result<ExitCode, CliError> {
     if args.trace == "-" && args.target.reads_stdin() {
         return Err(CliError(
@@ -124,7 +94,7 @@ pub fn run(args: &AuditArgs) -> Result<ExitCode, CliError> {
         ));
     }
     let (name, text) = read_trace(&args.trace)?;
-    let raw = parse_records(&name, &text)?;
+    let read = read_jsonl(&text).map_err(|e| CliError(e.at(&name)))?;
     let (target, ids) = args.target.read_with_ids()?;
     let options = Options {
         deeper_entries: args.deeper_entries,
@@ -135,33 +105,48 @@ pub fn run(args: &AuditArgs) -> Result<ExitCode, CliError> {
         },
         reference: target.reference(),
     };
-    let max_depth = raw.iter().map(|record| record.depth).max().unwrap_or(0);
-    let verdict = on_search_thread(target.tree(), max_depth, || -> Result<Verdict, CliError> {
-        match &target {
-            Target::Tree(tree) => {
-                let records = tree_records(tree, ids.as_deref(), &name, &raw, args.values)?;
-                Ok(Verdict::new(tree, &records, audit::audit(tree, &records, &options)))
-            }
-            Target::TicTacToe(game) => {
-                let records = game_records(game, &args.target.position, &name, &raw, args.values, |moves| {
-                    nullwindow::games::tictactoe::TicTacToe::from_moves(moves).map(|game| game.root())
-                })?;
-                Ok(Verdict::new(game, &records, audit::audit(game, &records, &options)))
-            }
-            Target::Connect4(game) => {
-                let records = game_records(game, &args.target.position, &name, &raw, args.values, |moves| {
-                    nullwindow::games::connect4::Connect4::from_moves(moves).map(|game| game.root())
-                })?;
-                Ok(Verdict::new(game, &records, audit::audit(game, &records, &options)))
-            }
-        }
+    let perspective = match args.values {
+        Values::Max => Perspective::Max,
+        Values::SideToMove => Perspective::Mover,
+    };
+    let max_depth = read.iter().map(|record| record.depth).max().unwrap_or(0);
+    let verdict = on_search_thread(target.tree(), max_depth, || {
+        with_names!(&target, ids, &args.target.position, game, names => {
+            judge(game, &names, read, perspective, &options).map_err(|e| CliError(e.at(&name)))
+        })
     })??;
     if args.json {
-        outln!("{}", serde_json::to_string_pretty(&verdict.json(&raw, args.values == Values::SideToMove))?);
+        outln!("{}", serde_json::to_string_pretty(&verdict.json())?);
     } else {
-        verdict.print(&name, &raw, args.values == Values::SideToMove, args.deeper_entries);
+        verdict.print(&name, args.values == Values::SideToMove, args.deeper_entries);
     }
     Ok(if verdict.report.first.is_none() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// Finds the records' nodes, turns their values to MAX's side, and audits them.
+fn judge<G: Game>(
+    game: &G,
+    names: &impl NodeNames<G>,
+    read: Vec<Record<()>>,
+    perspective: Perspective,
+    options: &Options,
+) -> Result<Verdict, nullwindow::oracle::record::ReadError> {
+    // Messages name a node as the record did: its path only if it gave one.
+    let paths_as_read: Vec<Option<Vec<u32>>> = read.iter().map(|record| record.path.clone()).collect();
+    let located = locate(game, names, read)?;
+    let players: Vec<Player> = located.iter().map(|record| game.to_move(&record.position)).collect();
+    let for_max: Vec<Record<G::Position>> = located
+        .iter()
+        .zip(&players)
+        .map(|(record, &player)| record.clone().turned(player, perspective))
+        .collect();
+    let report = audit::audit(game, &for_max, options);
+    let records = located
+        .into_iter()
+        .zip(paths_as_read)
+        .map(|(record, path)| Record { path, ..record.at(()) })
+        .collect();
+    Ok(Verdict { report, records, players, perspective })
 }
 
 fn read_trace(path: &str) -> Result<(String, String), CliError> {
@@ -183,248 +168,17 @@ fn read_trace(path: &str) -> Result<(String, String), CliError> {
     Ok((name, text))
 }
 
-/// Reads every record, or the first error with its line (and column, for bad JSON).
-fn parse_records(name: &str, text: &str) -> Result<Vec<RawRecord>, CliError> {
-    let mut records = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let number = index + 1;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let at = |message: String| CliError(format!("{name}:{number}: {message}"));
-        let json: Json = serde_json::from_str(line).map_err(|e| {
-            // serde_json ends its message with the position, which the prefix already gives.
-            let message = e.to_string();
-            let message = message.split(" at line ").next().unwrap_or(&message).to_owned();
-            CliError(format!("{name}:{number}:{}: not valid JSON: {message}", e.column()))
-        })?;
-        let Json::Object(object) = json else {
-            return Err(at("not a JSON object (each line is one record, {...})".to_owned()));
-        };
-        if object.get("event").and_then(Json::as_str) == Some("enter") {
-            continue;
-        }
-        records.push(parse_record(&object, number).map_err(at)?);
-    }
-    if records.is_empty() {
-        return Err(CliError(format!("{name}: no records (one JSON object per line)")));
-    }
-    Ok(records)
-}
-
-fn parse_record(object: &Map<String, Json>, line: usize) -> Result<RawRecord, String> {
-    let integer = |field: &str| -> Result<i64, String> {
-        match object.get(field) {
-            None | Some(Json::Null) => Err(format!("the record has no '{field}'")),
-            Some(value) => value.as_i64().ok_or_else(|| format!("'{field}' is {value}, not an integer")),
-        }
-    };
-    let value = |field: &str| -> Result<Value, String> {
-        let number = integer(field)?;
-        Value::try_from(number)
-            .map_err(|_| format!("'{field}' is {number}, outside the 32-bit range of values"))
-    };
-    let path = match object.get("path") {
-        None | Some(Json::Null) => None,
-        Some(Json::Array(steps)) => Some(
-            steps
-                .iter()
-                .map(|step| {
-                    step.as_u64()
-                        .and_then(|step| u32::try_from(step).ok())
-                        .ok_or_else(|| format!("'path' holds {step}, not a child index (0, 1, 2, ...)"))
-                })
-                .collect::<Result<Vec<u32>, String>>()?,
-        ),
-        Some(other) => return Err(format!("'path' is {other}, not a list of child indices")),
-    };
-    let node = object.get("node").filter(|node| !node.is_null()).cloned();
-    if path.is_none() && node.is_none() {
-        return Err("the record names no node: give 'path' (child indices) or 'node'".to_owned());
-    }
-    let depth = integer("depth")?;
-    let depth = u32::try_from(depth).map_err(|_| format!("'depth' is {depth}, not a number of plies"))?;
-    let stored = match object.get("stored") {
-        None | Some(Json::Null | Json::Bool(_)) => None,
-        Some(Json::String(bound)) => Some(match bound.as_str() {
-            "lower" => Bound::Lower,
-            "upper" => Bound::Upper,
-            "exact" => Bound::Exact,
-            _ => return Err(format!("'stored' is '{}', not lower, upper or exact", excerpt(bound))),
-        }),
-        Some(other) => return Err(format!("'stored' is {other}, not lower, upper or exact")),
-    };
-    Ok(RawRecord {
-        line,
-        path,
-        node,
-        depth,
-        alpha: value("alpha")?,
-        beta: value("beta")?,
-        result: value("result")?,
-        stored,
-    })
-}
-
-/// Turns a record from the side to move at a node of `player` to MAX's side if the values are.
-fn oriented<P>(record: Record<P>, player: Player, values: Values) -> Record<P> {
-    if values == Values::SideToMove { record.from_side_to_move(player == Player::Min) } else { record }
-}
-
-/// Finds each record's node in a tree (by path, by gtree id, or by node number).
-fn tree_records(
-    tree: &Tree,
-    ids: Option<&[String]>,
-    name: &str,
-    raw: &[RawRecord],
-    values: Values,
-) -> Result<Vec<Record<nullwindow::tree::NodeId>>, CliError> {
-    raw.iter()
-        .map(|record| {
-            let at = |message: String| CliError(format!("{name}:{}: {message}", record.line));
-            let by_path = match &record.path {
-                Some(path) => Some(tree.node_at(path).ok_or_else(|| {
-                    at(format!("the path {path:?} leaves the tree (`nullwindow divide --path` walks it)"))
-                })?),
-                None => None,
-            };
-            let by_node = match &record.node {
-                None => None,
-                Some(node) => Some(match (ids, node) {
-                    (Some(ids), Json::String(_) | Json::Number(_)) => {
-                        let id = match node {
-                            Json::String(id) => id.clone(),
-                            other => other.to_string(),
-                        };
-                        let index = ids
-                            .iter()
-                            .position(|known| *known == id)
-                            .ok_or_else(|| at(format!("no node has the id '{}'", excerpt(&id))))?;
-                        nullwindow::tree::NodeId(index as u32)
-                    }
-                    (None, Json::Number(number)) => number
-                        .as_u64()
-                        .filter(|&n| (n as usize) < tree.node_count())
-                        .map(|n| nullwindow::tree::NodeId(n as u32))
-                        .ok_or_else(|| {
-                            at(format!(
-                                "the node number {number} is not one of this tree's (0 to {})",
-                                tree.node_count() - 1
-                            ))
-                        })?,
-                    (None, other) => {
-                        return Err(at(format!(
-                            "'node' is {}, but a parenthesis tree names nodes by number (from 0 at the root)",
-                            json_kind(other)
-                        )));
-                    }
-                    (Some(_), other) => {
-                        return Err(at(format!("'node' is {}, not a gtree id", json_kind(other))));
-                    }
-                }),
-            };
-            let position = match (by_path, by_node) {
-                (Some(a), Some(b)) if a != b => {
-                    return Err(at("'path' and 'node' name different nodes".to_owned()));
-                }
-                (Some(node), _) | (None, Some(node)) => node,
-                (None, None) => unreachable!("parse_record requires a path or a node"),
-            };
-            Ok(oriented(record.at(position, record.path.clone()), tree.player(position), values))
-        })
-        .collect()
-}
-
-/// Finds each record's position in a game: by its moves from the start (`node`), or by a path of
-/// indices into the legal moves from the root (`root_moves`).
-fn game_records<G: Game, E: std::fmt::Display>(
-    game: &G,
-    root_moves: &str,
-    name: &str,
-    raw: &[RawRecord],
-    values: Values,
-    from_moves: impl Fn(&str) -> Result<G::Position, E>,
-) -> Result<Vec<Record<G::Position>>, CliError> {
-    raw.iter()
-        .map(|record| {
-            let at = |message: String| CliError(format!("{name}:{}: {message}", record.line));
-            let (position, path) = match (&record.node, &record.path) {
-                (Some(node), _) => {
-                    let moves = match node {
-                        Json::String(moves) => moves.clone(),
-                        Json::Number(number) => number.to_string(),
-                        other => {
-                            return Err(at(format!(
-                                "'node' is {}, not a game position",
-                                excerpt(&other.to_string())
-                            )));
-                        }
-                    };
-                    let Some(beyond) = moves.strip_prefix(root_moves) else {
-                        return Err(at(format!(
-                            "the position '{}' does not follow from the searched position '{root_moves}'",
-                            excerpt(&moves)
-                        )));
-                    };
-                    let position = from_moves(&moves)
-                        .map_err(|e| at(format!("the position '{}': {e}", excerpt(&moves))))?;
-                    // The route from the root, for telling which records lie below which.
-                    let path = route(game, beyond).ok_or_else(|| {
-                        at(format!("the position '{}' cannot be reached by legal moves", excerpt(&moves)))
-                    })?;
-                    (position, Some(path))
-                }
-                (None, Some(path)) => {
-                    let mut position = game.root();
-                    for (step, &index) in path.iter().enumerate() {
-                        let legal = game.legal_moves(&position);
-                        let mv = legal.get(index as usize).copied().ok_or_else(|| {
-                            at(format!(
-                                "step {} of the path {path:?}: the position has {} legal moves",
-                                step + 1,
-                                legal.len()
-                            ))
-                        })?;
-                        position = game.play(&position, mv);
-                    }
-                    (position, Some(path.clone()))
-                }
-                (None, None) => unreachable!("parse_record requires a path or a node"),
-            };
-            let player = game.to_move(&position);
-            Ok(oriented(record.at(position, path), player, values))
-        })
-        .collect()
-}
-
-/// The indices into the legal moves that play `moves` (one character per move) from the root.
-fn route<G: Game>(game: &G, moves: &str) -> Option<Vec<u32>> {
-    let mut position = game.root();
-    let mut path = Vec::new();
-    for symbol in moves.chars() {
-        let legal = game.legal_moves(&position);
-        let index = legal.iter().position(|mv| mv.to_string() == symbol.to_string())?;
-        position = game.play(&position, legal[index]);
-        path.push(index as u32);
-    }
-    Some(path)
-}
-
-/// The report, with what the messages need to know about the records' nodes.
+/// The report, with the records as read (values as the trace gives them) and who moves at each.
 struct Verdict {
     report: Report,
-    /// For each record: whether MIN moves at its node.
-    min_to_move: Vec<bool>,
+    records: Vec<Record<()>>,
+    players: Vec<Player>,
+    /// Whose side the records' values are from.
+    perspective: Perspective,
 }
 
 impl Verdict {
-    fn new<G: Game>(game: &G, records: &[Record<G::Position>], report: Report) -> Self {
-        let min_to_move =
-            records.iter().map(|record| game.to_move(&record.position) == Player::Min).collect();
-        Self { report, min_to_move }
-    }
-
-    fn print(&self, name: &str, raw: &[RawRecord], side_to_move: bool, deeper_entries: bool) {
+    fn print(&self, name: &str, side_to_move: bool, deeper_entries: bool) {
         let report = &self.report;
         let order = match report.order {
             Order::Completion => "completion order, children first",
@@ -439,10 +193,10 @@ impl Verdict {
             );
             return;
         };
-        outln!("{}", self.describe(name, raw, first, side_to_move));
+        outln!("{}", self.describe(name, first));
         if let Some(cause) = report.cause.as_ref().filter(|cause| cause.record != first.record) {
             outln!("earliest cause, in that node's own search:");
-            outln!("{}", self.describe(name, raw, cause, side_to_move));
+            outln!("{}", self.describe(name, cause));
         }
         outln!(
             "{} of {} {} a rule (values from {side}; records in {order})",
@@ -453,10 +207,10 @@ impl Verdict {
     }
 
     /// A violation's exact value and allowed values (sorted), from the side the records' values are
-    /// from: MAX's, or with `side_to_move` the side to move at the node.
-    fn seen(&self, violation: &Violation, side_to_move: bool) -> (Value, Option<Vec<Value>>) {
-        let flip = side_to_move && self.min_to_move[violation.record];
-        let shown = |value: Value| if flip { value.saturating_neg() } else { value };
+    /// from.
+    fn seen(&self, violation: &Violation) -> (Value, Option<Vec<Value>>) {
+        let player = self.players[violation.record];
+        let shown = |value: Value| self.perspective.turn(player, (value, value, value)).2;
         let allowed = violation.allowed.as_ref().map(|allowed| {
             let mut allowed: Vec<Value> = allowed.iter().map(|&v| shown(v)).collect();
             allowed.sort_unstable();
@@ -466,12 +220,11 @@ impl Verdict {
     }
 
     /// One violation as a message: where, what was claimed, what the value is, which rule failed.
-    fn describe(&self, name: &str, raw: &[RawRecord], violation: &Violation, side_to_move: bool) -> String {
-        let record = &raw[violation.record];
-        let node = node_name(record);
+    fn describe(&self, name: &str, violation: &Violation) -> String {
+        let record = &self.records[violation.record];
         let stored =
             record.stored.map_or_else(String::new, |bound| format!(" and stored it as {}", bound.name()));
-        let value = match self.seen(violation, side_to_move) {
+        let value = match self.seen(violation) {
             (exact, Some(allowed)) => {
                 let list: Vec<String> = allowed.iter().map(ToString::to_string).collect();
                 format!(
@@ -483,8 +236,9 @@ impl Verdict {
         };
         let rule = violation.rule;
         format!(
-            "{name}:{}: {node}, searched {} deep with the window ({}, {}), returned {}{stored}, but {value}: {rule}: {}",
-            record.line,
+            "{name}:{}: {}, searched {} deep with the window ({}, {}), returned {}{stored}, but {value}: {rule}: {}",
+            record.line.unwrap_or(0),
+            node_name(record),
             crate::output::counted(u128::from(record.depth), "ply", "plies"),
             record.alpha,
             record.beta,
@@ -493,46 +247,39 @@ impl Verdict {
         )
     }
 
-    fn json<'a>(&self, raw: &'a [RawRecord], side_to_move: bool) -> JsonVerdict<'a> {
+    fn json(&self) -> JsonVerdict<'_> {
         let entry = |violation: &Violation| {
-            let (exact, allowed) = self.seen(violation, side_to_move);
-            JsonViolation { record: &raw[violation.record], rule: violation.rule, exact, allowed }
+            let (exact, allowed) = self.seen(violation);
+            let record = &self.records[violation.record];
+            let record = JsonRecord {
+                line: record.line.unwrap_or(0),
+                path: record.path.as_deref(),
+                node: record.node.as_ref(),
+                depth: record.depth,
+                alpha: record.alpha,
+                beta: record.beta,
+                result: record.result,
+                stored: record.stored,
+            };
+            JsonViolation { record, rule: violation.rule, exact, allowed }
         };
+        let report = &self.report;
         JsonVerdict {
-            ok: self.report.first.is_none(),
-            record: self.report.first.as_ref().map(|first| raw[first.record].line),
-            records: self.report.records,
-            violations: self.report.violations,
-            order: self.report.order,
-            first: self.report.first.as_ref().map(entry),
-            cause: self.report.cause.as_ref().map(entry),
+            ok: report.first.is_none(),
+            record: report.first.as_ref().map(|first| self.records[first.record].line.unwrap_or(0)),
+            records: report.records,
+            violations: report.violations,
+            order: report.order,
+            first: report.first.as_ref().map(entry),
+            cause: report.cause.as_ref().map(entry),
         }
     }
 }
 
-/// What kind of JSON value `value` is, for a message that cannot quote it usefully.
-fn json_kind(value: &Json) -> String {
-    match value {
-        Json::Null => "null".to_owned(),
-        Json::Bool(b) => b.to_string(),
-        Json::Number(n) => n.to_string(),
-        Json::String(s) => format!("the string '{}'", excerpt(s)),
-        Json::Array(_) => "a list".to_owned(),
-        Json::Object(_) => "an object".to_owned(),
-    }
-}
-
-/// How a message names a record's node: its path, its id, or both.
-fn node_name(record: &RawRecord) -> String {
-    let path = record.path.as_ref().map(|path| {
-        let steps: Vec<String> = path.iter().map(ToString::to_string).collect();
-        format!("[{}]", steps.join(","))
-    });
-    let node = record.node.as_ref().map(|node| match node {
-        Json::String(id) => excerpt(id),
-        other => other.to_string(),
-    });
-    match (path, node) {
+/// How a message names a record's node: its path, its name, or both.
+fn node_name(record: &Record<()>) -> String {
+    let path = record.path.as_deref().map(path_text);
+    match (path, &record.node) {
         (Some(path), Some(node)) => format!("node {node} at {path}"),
         (Some(path), None) => format!("node {path}"),
         (None, Some(node)) => format!("node {node}"),
@@ -540,11 +287,23 @@ fn node_name(record: &RawRecord) -> String {
     }
 }
 
+/// A record as read, with its line, in the `--json` verdict.
+#[derive(Serialize)]
+struct JsonRecord<'a> {
+    line: usize,
+    path: Option<&'a [u32]>,
+    node: Option<&'a nullwindow::oracle::record::NodeName>,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+    result: Value,
+    stored: Option<nullwindow::value::Bound>,
+}
+
 #[derive(Serialize)]
 struct JsonViolation<'a> {
-    /// The record as read, with its line.
     #[serde(flatten)]
-    record: &'a RawRecord,
+    record: JsonRecord<'a>,
     rule: Rule,
     /// The exact value, from the side the records' values are from.
     exact: Value,

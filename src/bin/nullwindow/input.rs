@@ -222,6 +222,28 @@ macro_rules! with_game {
 }
 pub(crate) use with_game;
 
+/// Runs `$body` with `$game` bound to the target's game and `$names` to how records name its nodes
+/// (a tree's `gtree` ids `$ids` or node numbers; a game's moves from the start, from `$position`).
+macro_rules! with_names {
+    ($target:expr, $ids:expr, $position:expr, $game:ident, $names:ident => $body:expr) => {
+        match $target {
+            $crate::input::Target::Tree($game) => {
+                let $names = nullwindow::oracle::record::TreeNames::new($ids);
+                $body
+            }
+            $crate::input::Target::TicTacToe($game) => {
+                let $names = nullwindow::oracle::record::MoveNames { root_moves: $position.clone() };
+                $body
+            }
+            $crate::input::Target::Connect4($game) => {
+                let $names = nullwindow::oracle::record::MoveNames { root_moves: $position.clone() };
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_names;
+
 impl TargetArgs {
     /// Whether the target is read from standard input.
     pub fn reads_stdin(&self) -> bool {

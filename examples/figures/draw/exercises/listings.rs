@@ -27,7 +27,13 @@ fn negamax_windows() -> Exercise {
     let tree = TWO_PLY.tree();
     let driver = Driver::KornilovAlphaBeta;
     let mut calls = Vec::new();
-    let _ = driver.run_observed(&tree, &SearchParams::default(), &mut |call| calls.push(call.clone()));
+    let _ = driver.run_observed(
+        &tree,
+        &SearchParams::default(),
+        &mut nullwindow::driver::observe::Calls(|call: &nullwindow::driver::Call<_>| {
+            calls.push(call.clone())
+        }),
+    );
     let steps = literal(&tree, driver, None);
     let mut answer = String::from(
         "| call | window passed, MIN's side | returns, MIN's side | the trace's window, MAX's side | the trace's result |\n|---|---|---:|---|---:|\n",

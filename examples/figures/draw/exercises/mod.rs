@@ -27,12 +27,12 @@ mod sss_dual;
 use std::fmt::Write as _;
 
 use nullwindow::compare::minimal_tree_leaves;
+use nullwindow::driver::observe::Probe;
 use nullwindow::driver::{Pass, SearchParams};
 use nullwindow::game::{Game, Player};
 use nullwindow::literal::verhelst::ASPIRATION_WINDOW;
 use nullwindow::reference::{minimax, negamax};
 use nullwindow::registry::Driver;
-use nullwindow::search::trace::Probe;
 use nullwindow::search::{Algorithm, Engine};
 use nullwindow::theory::node_types::{self, NodeType};
 use nullwindow::tree::synthetic::{SyntheticConfig, SyntheticTree};
