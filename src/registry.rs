@@ -7,7 +7,8 @@
 //! exactness, whether it makes root passes (and, for the few that do, that it deepens iteratively
 //! by its nature), its source document, and its *entry*, a function of the
 //! shape [`Entry`] in the driver's own module. Adding a driver is one module (or one function in
-//! one) and one row here; nothing below this module knows the catalogue.
+//! one) and one row here; nothing below this module knows the catalogue. The games the crate can
+//! search by name have a catalogue of their own, [`games`].
 //!
 //! ```
 //! use nullwindow::driver::SearchParams;
@@ -21,6 +22,8 @@
 //! assert_eq!(Driver::from_name("plaat-mtdf").map(|driver| driver.info().exact), Some(false));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+
+pub mod games;
 
 use std::fmt;
 
@@ -66,23 +69,33 @@ mod source {
 }
 
 /// Writes [`Driver`] from the rows of the catalogue: the enum, [`Driver::ALL`] in row order,
-/// [`Driver::info`] and the dispatch to each row's entry.
+/// [`Driver::info`], the dispatch to each row's entry, and the map between the engine's rows and
+/// its [`Algorithm`]s. A row of the engine names its algorithm and source; its name, passes and
+/// entry come from the algorithm, so that no fact is written twice.
 macro_rules! catalogue {
-    ($(
-        $(#[doc = $doc:literal])*
-        $variant:ident => $name:expr, $kind:ident, exact: $exact:literal, passes: $passes:literal,
-            deepens: $deepens:literal, $source:expr, $entry:expr;
-    )*) => {
+    (
+        $(
+            $(#[doc = $doc:literal])*
+            $variant:ident => $name:expr, $kind:ident, exact: $exact:literal, passes: $passes:literal,
+                deepens: $deepens:literal, $source:expr, $entry:expr;
+        )*
+        @engine
+        $(
+            $(#[doc = $engine_doc:literal])*
+            $engine_variant:ident => $algorithm:ident, $engine_source:expr;
+        )*
+    ) => {
         /// A driver the crate can run: one row of the catalogue.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Driver {
             $($(#[doc = $doc])* $variant,)*
+            $($(#[doc = $engine_doc])* $engine_variant,)*
         }
 
         impl Driver {
             /// Every driver, in the order `nullwindow algos` lists them: the reference, then every
             /// literal translation, then every optimized driver.
-            pub const ALL: &'static [Self] = &[$(Self::$variant),*];
+            pub const ALL: &'static [Self] = &[$(Self::$variant,)* $(Self::$engine_variant,)*];
 
             /// The driver's row: name, kind, source, exactness, passes.
             #[must_use]
@@ -99,6 +112,17 @@ macro_rules! catalogue {
                         };
                         &INFO
                     })*
+                    $(Self::$engine_variant => {
+                        const INFO: DriverInfo = DriverInfo {
+                            name: Algorithm::$algorithm.name(),
+                            kind: Kind::Optimized,
+                            source: $engine_source,
+                            exact: true,
+                            passes: Algorithm::$algorithm.makes_passes(),
+                            deepens: Algorithm::$algorithm.deepens(),
+                        };
+                        &INFO
+                    })*
                 }
             }
 
@@ -106,6 +130,30 @@ macro_rules! catalogue {
             fn entry<G: Game>(self) -> Entry<G> {
                 match self {
                     $(Self::$variant => { let entry: Entry<G> = $entry; entry })*
+                    $(Self::$engine_variant => {
+                        let entry: Entry<G> = |game, root, params, hooks| {
+                            search::run(game, root, Algorithm::$algorithm, params, hooks)
+                        };
+                        entry
+                    })*
+                }
+            }
+
+            /// The engine's algorithm behind an optimized driver; `None` for the others.
+            #[must_use]
+            pub const fn algorithm(self) -> Option<Algorithm> {
+                match self {
+                    $(Self::$engine_variant => Some(Algorithm::$algorithm),)*
+                    _ => None,
+                }
+            }
+
+            /// The optimized driver that runs `algorithm` (the match is exhaustive: every algorithm
+            /// has its row).
+            #[must_use]
+            pub const fn for_algorithm(algorithm: Algorithm) -> Self {
+                match algorithm {
+                    $(Algorithm::$algorithm => Self::$engine_variant,)*
                 }
             }
         }
@@ -177,37 +225,27 @@ catalogue! {
     /// [`stockman::run_dual`]
     StockmanDual => "stockman-dual", Literal, exact: true, passes: false, deepens: false, source::STOCKMAN, stockman::run_dual;
 
+    @engine
     /// [`Algorithm::AlphaBeta`]: fail-soft alpha-beta with the full window.
-    AlphaBeta => Algorithm::AlphaBeta.name(), Optimized, exact: true, passes: false, deepens: false, source::ALPHABETA,
-        |game, root, params, hooks| search::run(game, root, Algorithm::AlphaBeta, params, hooks);
+    AlphaBeta => AlphaBeta, source::ALPHABETA;
     /// [`Algorithm::Aspiration`]: aspiration windows around the previous iteration's value.
-    Aspiration => Algorithm::Aspiration.name(), Optimized, exact: true, passes: true, deepens: false, source::ASPIRATION,
-        |game, root, params, hooks| search::run(game, root, Algorithm::Aspiration, params, hooks);
+    Aspiration => Aspiration, source::ASPIRATION;
     /// [`Algorithm::AspirationNegaScout`]: aspiration windows over NegaScout.
-    AspirationNegaScout => Algorithm::AspirationNegaScout.name(), Optimized, exact: true, passes: true, deepens: false,
-        source::ASPIRATION_NEGASCOUT,
-        |game, root, params, hooks| search::run(game, root, Algorithm::AspirationNegaScout, params, hooks);
+    AspirationNegaScout => AspirationNegaScout, source::ASPIRATION_NEGASCOUT;
     /// [`Algorithm::Pvs`]: principal variation search.
-    Pvs => Algorithm::Pvs.name(), Optimized, exact: true, passes: false, deepens: false, source::PVS,
-        |game, root, params, hooks| search::run(game, root, Algorithm::Pvs, params, hooks);
+    Pvs => Pvs, source::PVS;
     /// [`Algorithm::NegaScout`]: Reinefeld's NegaScout.
-    NegaScout => Algorithm::NegaScout.name(), Optimized, exact: true, passes: false, deepens: false, source::NEGASCOUT,
-        |game, root, params, hooks| search::run(game, root, Algorithm::NegaScout, params, hooks);
+    NegaScout => NegaScout, source::NEGASCOUT;
     /// [`Algorithm::Mtdf`]: MTD(f).
-    Mtdf => Algorithm::Mtdf.name(), Optimized, exact: true, passes: true, deepens: false, source::MTDF,
-        |game, root, params, hooks| search::run(game, root, Algorithm::Mtdf, params, hooks);
+    Mtdf => Mtdf, source::MTDF;
     /// [`Algorithm::MtdBi`]: MTD by bisection.
-    MtdBi => Algorithm::MtdBi.name(), Optimized, exact: true, passes: true, deepens: false, source::MTD_BI,
-        |game, root, params, hooks| search::run(game, root, Algorithm::MtdBi, params, hooks);
+    MtdBi => MtdBi, source::MTD_BI;
     /// [`Algorithm::MtdPons`]: MTD by bisection, half-way to the far bound first.
-    MtdPons => Algorithm::MtdPons.name(), Optimized, exact: true, passes: true, deepens: false, source::MTD_PONS,
-        |game, root, params, hooks| search::run(game, root, Algorithm::MtdPons, params, hooks);
+    MtdPons => MtdPons, source::MTD_PONS;
     /// [`Algorithm::Sss`]: SSS* as MTD(+INFINITY).
-    Sss => Algorithm::Sss.name(), Optimized, exact: true, passes: true, deepens: false, source::SSS,
-        |game, root, params, hooks| search::run(game, root, Algorithm::Sss, params, hooks);
+    Sss => Sss, source::SSS;
     /// [`Algorithm::Dual`]: DUAL* as MTD(−INFINITY).
-    Dual => Algorithm::Dual.name(), Optimized, exact: true, passes: true, deepens: false, source::DUAL,
-        |game, root, params, hooks| search::run(game, root, Algorithm::Dual, params, hooks);
+    Dual => Dual, source::DUAL;
 }
 
 /// A driver name that the catalogue does not know.
@@ -231,24 +269,6 @@ impl Driver {
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.iter().copied().find(|driver| driver.info().name == name)
-    }
-
-    /// The engine's algorithm behind an optimized driver; `None` for the others.
-    #[must_use]
-    pub fn algorithm(self) -> Option<Algorithm> {
-        (self.info().kind == Kind::Optimized)
-            .then(|| Algorithm::ALL.into_iter().find(|algorithm| algorithm.name() == self.info().name))
-            .flatten()
-    }
-
-    /// The optimized driver that runs `algorithm`.
-    #[must_use]
-    pub fn for_algorithm(algorithm: Algorithm) -> Self {
-        Self::ALL
-            .iter()
-            .copied()
-            .find(|driver| driver.algorithm() == Some(algorithm))
-            .expect("the catalogue has a row for every engine algorithm")
     }
 
     /// The drivers named in a comma-separated list. Besides driver names, `all` stands for every

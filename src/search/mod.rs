@@ -123,6 +123,14 @@ impl Algorithm {
         }
     }
 
+    /// Whether the driver searches every depth from 1 up by its nature, its cost growing with the
+    /// square of the depth: no engine driver does (each deepens only when
+    /// [`SearchParams::iterative_deepening`] asks it to).
+    #[must_use]
+    pub const fn deepens(self) -> bool {
+        false
+    }
+
     /// Whether the driver makes null-window passes at the root (and so reports them).
     #[must_use]
     pub const fn makes_passes(self) -> bool {

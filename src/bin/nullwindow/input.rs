@@ -4,11 +4,11 @@
 use std::io::{IsTerminal, Read};
 use std::path::Path;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 use nullwindow::game::{Game as _, Player};
-use nullwindow::games::connect4::Connect4;
-use nullwindow::games::tictactoe::TicTacToe;
 use nullwindow::registry::Driver;
+use nullwindow::registry::games::{AnyGame, KnownGame};
 use nullwindow::tree::{NodeId, Tree, gtree, text};
 
 use crate::CliError;
@@ -123,13 +123,15 @@ fn line_and_column(bytes: &[u8], offset: usize) -> (usize, usize) {
     (line, column)
 }
 
-/// A game the command line can search instead of a tree file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameName {
-    /// Noughts and crosses; a position is the squares played, 1-9 row by row (`5`, `159`).
-    Tictactoe,
-    /// Connect Four, 7x6; a position is the columns played, 1-7, in Pascal Pons' notation (`4453`).
-    Connect4,
+/// `--game`: a name from the catalogue of games, each listed in `--help` with how its positions
+/// are written.
+fn game_parser() -> impl TypedValueParser<Value = KnownGame> {
+    let names = KnownGame::ALL.iter().map(|game| {
+        let info = game.info();
+        PossibleValue::new(info.name).help(format!("{}; a position is {}", info.title, info.position))
+    });
+    PossibleValuesParser::new(names)
+        .map(|name| KnownGame::from_name(&name).expect("clap accepts only the catalogue's names"))
 }
 
 /// Where a search starts: a tree file, or a game position.
@@ -141,8 +143,8 @@ pub struct TargetArgs {
     #[arg(long, value_enum, default_value_t = Format::Auto)]
     format: Format,
     /// Search a game instead of a tree file.
-    #[arg(long, value_enum)]
-    game: Option<GameName>,
+    #[arg(long, value_parser = game_parser())]
+    game: Option<KnownGame>,
     /// The game position: the moves played from the start (see --game).
     #[arg(long, requires = "game", default_value = "")]
     pub position: String,
@@ -204,10 +206,8 @@ pub fn dotted(path: &[u32]) -> String {
 pub enum Target {
     /// A tree file.
     Tree(Tree),
-    /// A tic-tac-toe position.
-    TicTacToe(TicTacToe),
-    /// A Connect Four position.
-    Connect4(Connect4),
+    /// A position of a game of the catalogue.
+    Game(AnyGame),
 }
 
 /// Runs `$body` with `$game` bound to the target's [`Game`](nullwindow::game::Game), whatever its type.
@@ -215,8 +215,7 @@ macro_rules! with_game {
     ($target:expr, $game:ident => $body:expr) => {
         match $target {
             $crate::input::Target::Tree($game) => $body,
-            $crate::input::Target::TicTacToe($game) => $body,
-            $crate::input::Target::Connect4($game) => $body,
+            $crate::input::Target::Game(any) => nullwindow::with_any_game!(any, $game => $body),
         }
     };
 }
@@ -231,13 +230,9 @@ macro_rules! with_names {
                 let $names = nullwindow::oracle::record::TreeNames::new($ids);
                 $body
             }
-            $crate::input::Target::TicTacToe($game) => {
+            $crate::input::Target::Game(any) => {
                 let $names = nullwindow::oracle::record::MoveNames { root_moves: $position.clone() };
-                $body
-            }
-            $crate::input::Target::Connect4($game) => {
-                let $names = nullwindow::oracle::record::MoveNames { root_moves: $position.clone() };
-                $body
+                nullwindow::with_any_game!(any, $game => $body)
             }
         }
     };
@@ -276,12 +271,8 @@ impl TargetArgs {
             (Some(_), Some(file)) => {
                 Err(CliError(format!("give a tree file or --game, not both (the file was '{file}')")))
             }
-            (Some(GameName::Tictactoe), None) => Ok(Target::TicTacToe(
-                TicTacToe::from_moves(&self.position)
-                    .map_err(|e| CliError(format!("--position '{}': {e}", self.position)))?,
-            )),
-            (Some(GameName::Connect4), None) => Ok(Target::Connect4(
-                Connect4::from_moves(&self.position)
+            (Some(game), None) => Ok(Target::Game(
+                game.at(&self.position)
                     .map_err(|e| CliError(format!("--position '{}': {e}", self.position)))?,
             )),
             (None, file) => {
@@ -298,22 +289,21 @@ impl TargetArgs {
 }
 
 impl Target {
-    /// The exact driver whose value the others are checked against: plain minimax, except for
-    /// Connect Four, whose game tree is far too large for it; there the optimized `mtd-pons` (the
-    /// driver of Pons' solver, many times faster than `mtdf` on opening positions), which the tests
-    /// hold to minimax on every tree and to Pons' scores on all four of his sets.
-    pub fn reference(&self) -> Driver {
+    /// The exact driver whose value the others are checked against: plain minimax for a tree, the
+    /// catalogue's reference for a game.
+    pub const fn reference(&self) -> Driver {
         match self {
-            Self::Connect4(_) => Driver::MtdPons,
-            _ => Driver::Minimax,
+            Self::Tree(_) => Driver::Minimax,
+            Self::Game(game) => game.info().reference,
         }
     }
 
-    /// The drivers `--algo` means when not given: every exact one, or for Connect Four the engine's.
+    /// The drivers `--algo` means when not given: every exact one for a tree, the catalogue's
+    /// default for a game.
     pub const fn default_drivers(&self) -> &'static str {
         match self {
-            Self::Connect4(_) => "optimized",
-            _ => "all",
+            Self::Tree(_) => "all",
+            Self::Game(game) => game.info().default_drivers,
         }
     }
 
@@ -335,14 +325,7 @@ impl Target {
                     stats.height
                 )
             }
-            Self::TicTacToe(game) => {
-                format!("tic-tac-toe after '{position}', {} to move", game.to_move(&game.root()))
-            }
-            Self::Connect4(game) => format!(
-                "Connect Four after '{position}' ({} stones), {} to move",
-                game.stones(),
-                game.to_move(&game.root())
-            ),
+            Self::Game(game) => game.describe(position),
         }
     }
 
