@@ -2,8 +2,10 @@
 //!
 //! * [`tictactoe`]: noughts and crosses on a 3×3 board, small enough to search completely.
 //! * [`connect4`]: Connect Four on a 7×6 bitboard, with Pascal Pons' position notation and score.
+//! * [`nim`]: one heap of 21 stones, take 1 to 3: tiny, deep, and all transpositions.
 
 pub mod connect4;
+pub mod nim;
 pub mod tictactoe;
 
 use std::fmt;

@@ -25,6 +25,7 @@
 use crate::game::Game as _;
 use crate::games::PositionError;
 use crate::games::connect4::Connect4;
+use crate::games::nim::Nim;
 use crate::games::tictactoe::TicTacToe;
 use crate::registry::Driver;
 use crate::value::Value;
@@ -175,4 +176,17 @@ games! { $
         values: (-18, 18),
         detail: |game| format!(" ({} stones)", game.stones()),
     }
+    // ANCHOR: row
+    /// Nim on one heap of 21 stones, take 1 to 3 ([`Nim`]): 44 positions, reached by hundreds of
+    /// thousands of move orders.
+    Nim(Nim) {
+        name: "nim",
+        title: "Nim",
+        position: "the stones taken from a heap of 21, 1-3 each (`312`)",
+        reference: Minimax,
+        default_drivers: "all",
+        values: (-1, 1),
+        detail: |game| format!(" ({} stones left)", game.stones()),
+    }
+    // ANCHOR_END: row
 }

@@ -391,22 +391,24 @@ fn trace_records_every_node_in_a_stable_format() {
     assert_eq!(trace("negamax"), trace("minimax"));
 }
 
-/// Every driver `nullwindow algos` lists traces a tree file, a gtree graph, a Connect Four and a
-/// tic-tac-toe position, and the trace of every exact one audits clean against the same target: the
-/// records `trace` writes are the records `audit` reads, `node` names included.
+/// Every driver `nullwindow algos` lists traces a tree file, a gtree graph and every game of the
+/// catalogue, and the trace of every exact one audits clean against the same target: the records
+/// `trace` writes are the records `audit` reads, `node` names included.
 #[test]
 fn every_driver_traces_every_kind_of_target_and_every_exact_trace_audits_clean() {
-    let targets: [&[&str]; 4] = [
-        &["testdata/trees/teaching.tree"],
-        &["testdata/trees/transposition.gtree"],
-        &["--game", "connect4", "--position", "4453", "--depth", "4"],
-        &["--game", "tictactoe", "--position", "159"],
-    ];
+    let mut targets: Vec<Vec<&str>> =
+        vec![vec!["testdata/trees/teaching.tree"], vec!["testdata/trees/transposition.gtree"]];
+    // Every game of the catalogue, four plies from its start, and a position deeper in two of them.
+    for game in nullwindow::registry::games::KnownGame::ALL {
+        targets.push(vec!["--game", game.info().name, "--depth", "4"]);
+    }
+    targets.push(vec!["--game", "connect4", "--position", "4453", "--depth", "4"]);
+    targets.push(vec!["--game", "tictactoe", "--position", "159"]);
     let trace_file = std::env::temp_dir().join(format!("nullwindow-trace-{}.jsonl", std::process::id()));
     let trace_path = trace_file.to_str().unwrap();
     for driver in nullwindow::registry::Driver::ALL {
         let name = driver.info().name;
-        for target in targets {
+        for target in &targets {
             let mut arguments = vec!["trace", "--algo", name];
             arguments.extend_from_slice(target);
             let traced = nullwindow(&arguments, "");
