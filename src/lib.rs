@@ -11,22 +11,20 @@
 //!
 //! # A map of the crate
 //!
-//! | module | what it holds |
-//! |---|---|
 //! The modules are layered, each speaking only to those above it in this table:
 //!
 //! | module | what it holds |
 //! |---|---|
 //! | [`value`] | the value type, the crate's `INFINITY` and the admissible leaf range |
 //! | [`game`] | the [`Game`] trait every search is written against |
-//! | [`driver`] | the vocabulary every driver shares: [`SearchParams`], [`Outcome`], hooks, passes |
-//! | [`tree`], [`games`] | explicit trees (the arena, the parenthesis and `gtree` formats, random and synthetic trees); tic-tac-toe and Connect Four |
+//! | [`driver`] | the vocabulary every driver shares: [`SearchParams`], [`Outcome`], hooks, passes, and the node events every driver emits ([`driver::observe`]) |
+//! | [`tree`], [`games`] | explicit trees (the arena, the parenthesis and `gtree` formats, random and synthetic trees); tic-tac-toe, Connect Four and Nim |
 //! | [`reference`](mod@reference) | plain minimax in minimax and negamax form: the oracle |
 //! | [`literal`] | line-by-line translations of the published pseudo-code, one module per source |
 //! | [`search`] | the optimized [`Engine`]: table, ordering, iterative deepening, ten algorithms, threads |
 //! | [`theory`] | the literature's definitions the tests check: node types, the witness criterion |
-//! | [`registry`] | the catalogue: every [`Driver`] by name, one row each; the only module that lists them |
-//! | [`oracle`] | run drivers and check them against minimax; divide, check and audit another engine's claims |
+//! | [`registry`] | the catalogues: every [`Driver`] by name, one row each, and every game ([`registry::games`]); the only module that lists them |
+//! | [`oracle`] | run drivers and check them against minimax; divide, check and audit another engine's claims, read and written as records ([`oracle::record`]) |
 //! | [`compare`] | drivers side by side, against the Knuth–Moore minimal tree |
 //!
 //! The most used items are re-exported here: [`Driver`], [`SearchParams`], [`Outcome`], [`Engine`],
@@ -56,6 +54,10 @@
 //!   transpositions (one position reached by several move orders) cost less.
 //! * **Driver**: a complete search from the root, listed in the [`registry`]. Every driver takes the
 //!   same [`SearchParams`] and reports an [`Outcome`].
+//! * **Node events**: what every driver tells an [observer](driver::observe) as it searches: a node
+//!   entered (depth, window), a leaf evaluated, a node returned (result, what the table did). A
+//!   **record** is one node as `nullwindow trace` writes it and `nullwindow audit` reads it
+//!   ([`oracle::record`]).
 //!
 //! # Example
 //!

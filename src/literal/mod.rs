@@ -169,10 +169,8 @@ impl<'a, G: Game> Search<'a, G> {
 
     /// Records a root pass made in negamax form by `root_player`, turned to MAX's side.
     pub(crate) fn pass_for_mover(&mut self, root_player: Player, alpha: Value, beta: Value, result: Value) {
-        match root_player {
-            Player::Max => self.pass(alpha, beta, result),
-            Player::Min => self.pass(-beta, -alpha, -result),
-        }
+        let (alpha, beta, result) = Perspective::Mover.turn(root_player, (alpha, beta, result));
+        self.pass(alpha, beta, result);
     }
 }
 

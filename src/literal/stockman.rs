@@ -214,10 +214,8 @@ fn report_solved<G: Game>(
         return;
     }
     let Node { ply, entered: h, ref position, .. } = arena.nodes[node];
-    let (alpha, beta, result) = match player {
-        Player::Max => (h - 1, h, g),
-        Player::Min => (-h, 1 - h, -g),
-    };
+    // The merits are `player`'s: from MAX's side as every value the observer hears.
+    let (alpha, beta, result) = Perspective::Mover.turn(player, (h - 1, h, g));
     // The moves from the root: each node's index among its parent's moves, read back as the move.
     let game = search.game;
     let mut moves: Vec<G::Move> = successors(Some(node), |&at| arena.nodes[at].parent)

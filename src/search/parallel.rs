@@ -113,6 +113,7 @@ impl RootSearches {
     }
 }
 
+// ANCHOR: announcer
 /// The main thread's announcer: it hears the main thread's search like any observer, and announces
 /// each root call (ply 0) it enters to the helpers. The events are heard only while the search
 /// proper runs, not while the principal variation is verified.
@@ -125,6 +126,7 @@ impl<G: Game> Observer<G> for Announcer<'_> {
         }
     }
 }
+// ANCHOR_END: announcer
 
 /// Tells the helpers that the main thread is done when it goes out of scope, even by a panic: the
 /// helpers would otherwise wait for an announcement forever, and the scope for them.
@@ -302,11 +304,13 @@ where
                 })
                 .collect();
             let finish = FinishOnDrop(root_searches);
+            // ANCHOR: main_thread
             let parts = Parts { table: TableAccess::Shared(table), ordering, move_lists };
             let stop = StopCheck::from_limits(params, resumed);
             let observer = (Announcer(root_searches), &mut observer);
             let mut searcher = Searcher::new(game, parts, params, stop, observer);
             let main = deepen(&mut searcher, passes, root, algorithm, start, &mut progress, &Deferring(busy));
+            // ANCHOR_END: main_thread
             drop(finish);
             // A helper that panicked (a game's bug) takes the search down with it, as on one thread.
             let counts: Vec<Counts> = helpers
