@@ -163,6 +163,78 @@ mod command_line {
         assert_eq!(smallest.player(smallest.root_id()).perspective(value), 6, "{text}");
     }
 
+    /// A candidate on which the command hangs is stopped at the timeout, with the processes it
+    /// started, and counts as a pass.
+    #[test]
+    fn a_run_that_hangs_is_stopped_and_counts_as_a_pass() {
+        let input = Scratch::new("shrink-hang.tree", b"((3 17) (2 12) (15 (25 0)))");
+        // Fails at once while a leaf 17 is left; hangs (in a process of its own) once it is gone.
+        let command = "if grep -qw 17 {}; then exit 1; else sleep 60; fi";
+        let start = std::time::Instant::now();
+        let output = nullwindow(&["shrink", input.path(), "--command", command, "--timeout", "0.3"]);
+        assert!(output.status.success(), "{output:?}");
+        assert_eq!(String::from_utf8(output.stdout).unwrap(), "17\n");
+        let note = String::from_utf8(output.stderr).unwrap();
+        assert!(note.contains("stopped after 0.3 s, counted as passes"), "{note}");
+        assert!(start.elapsed().as_secs() < 30, "the sleeping runs were not stopped");
+    }
+
+    /// A command that fails only some of the time is refused before shrinking: its verdicts would
+    /// make the result depend on chance. (This one fails on every other run.)
+    #[test]
+    fn a_flaky_command_is_refused() {
+        let input = Scratch::new("shrink-flaky.tree", b"((3 17) (2 12))");
+        let counter = Scratch::new("shrink-flaky.count", b"0");
+        let command =
+            format!("n=$(cat '{0}'); echo $((n + 1)) > '{0}'; : {{}}; test $((n % 2)) -eq 1", counter.path());
+        let output = nullwindow(&["shrink", input.path(), "--command", &command]);
+        assert_eq!(output.status.code(), Some(2), "{output:?}");
+        assert_eq!(
+            String::from_utf8(output.stderr).unwrap(),
+            "error: the command failed on the input in 2 of 3 runs: a command that does not fail every \
+             time cannot be shrunk reproducibly\n"
+        );
+    }
+
+    /// A command that writes without end to its standard error costs no memory: only its start is
+    /// kept. (100 MB here.)
+    #[test]
+    fn a_command_that_floods_its_standard_error_is_read_in_bounded_memory() {
+        let input = Scratch::new("shrink-flood.tree", b"(1 (2 3))");
+        let command = "head -c 100000000 /dev/zero >&2; ! grep -qw 3 {}";
+        let output = nullwindow(&["shrink", input.path(), "--command", command]);
+        assert!(output.status.success(), "{output:?}");
+        assert_eq!(String::from_utf8(output.stdout).unwrap(), "3\n");
+    }
+
+    /// Interrupted, `shrink` stops its command and removes its temporary directory.
+    #[cfg(unix)]
+    #[test]
+    fn an_interrupted_shrink_leaves_nothing_behind() {
+        let input = Scratch::new("shrink-interrupt.tree", b"((3 17) (2 12) (15 (25 0)))");
+        let child = Command::new(env!("CARGO_BIN_EXE_nullwindow"))
+            .args(["shrink", input.path(), "--command", "sleep 0.2; ! true {}"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        let directory =
+            |attempt: u32| std::env::temp_dir().join(format!("nullwindow-shrink-{pid}-{attempt}"));
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while !directory(0).exists() && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        assert!(directory(0).exists(), "shrink made no directory");
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let killed = Command::new("kill").args(["-INT", &pid.to_string()]).status().unwrap();
+        assert!(killed.success());
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(130), "{output:?}");
+        assert!(!directory(0).exists(), "the temporary directory is left behind");
+    }
+
     #[test]
     fn shrink_refuses_what_it_cannot_shrink() {
         let error = |args: &[&str]| {
