@@ -73,6 +73,11 @@ pub struct DriverInfo {
     /// translations), so that its cost grows with the square of the depth: on a tree thousands of
     /// levels deep it does not finish, and `nullwindow solve` leaves it out unless it is named.
     pub deepens: bool,
+    /// Whether it keeps a transposition table, and so searches a position that several paths reach
+    /// once per depth (or per window), not once per path: on a graph of transpositions the others
+    /// walk the whole unfolded tree, which `nullwindow solve` leaves them out of when it is large
+    /// unless they are named.
+    pub table: bool,
 }
 
 /// Which earlier value iterative deepening hands to the next iteration as its first guess.

@@ -212,6 +212,15 @@ pub trait Game {
         true
     }
 
+    /// Whether equal keys always mean equal positions: no two positions share a [`Game::key`]. The
+    /// oracle then values each position once per depth, however many paths reach it
+    /// ([`crate::reference::minimax::memoized`]): polynomial on a graph of transpositions, where
+    /// plain minimax walks every path. `false` (the default) keeps plain minimax, which needs no
+    /// such promise.
+    fn keys_identify_positions(&self) -> bool {
+        false
+    }
+
     /// Whether `position` is terminal (has no moves). Override when it can be answered faster.
     fn is_terminal(&self, position: &Self::Position) -> bool {
         self.moves(position).next().is_none()

@@ -21,6 +21,8 @@
 pub mod audit;
 pub mod record;
 
+use std::collections::HashMap;
+
 use crate::driver::{Hooks, Iteration, Outcome, SearchParams};
 use crate::game::Game;
 use crate::registry::Driver;
@@ -82,7 +84,7 @@ pub fn solve_against<G: Game>(
     // The reference is searched once: when it is among the drivers, its own run gives the value.
     let value = match results.iter().find(|result| result.driver == reference) {
         Some(result) => result.outcome.value,
-        None => reference.run(game, params).value,
+        None => Exact::new(game, reference).value_with(&root, params),
     };
     Report { value, results }
 }
@@ -107,16 +109,27 @@ const REFERENCE_TABLE_ENTRIES: usize = 1 << 20;
 /// their subtrees (Connect Four's divide from four stones took minutes with a fresh table per move
 /// and a fraction of a second with one). The table never lends a bound across depths, so the values
 /// stay exact (`engine::a_table_reused_across_searches_stays_exact`).
+///
+/// Plain minimax keeps a memo instead, where the game's keys identify its positions: each position
+/// is valued once per depth however many paths and records reach it
+/// ([`crate::reference::minimax::memoized`]), so that a graph of transpositions costs its size, not
+/// its number of paths.
 struct Exact<'g, G: Game> {
     game: &'g G,
     reference: Driver,
     engine: Option<Engine<G>>,
+    memo: HashMap<(u64, u32), Value>,
 }
 
 impl<'g, G: Game> Exact<'g, G> {
     fn new(game: &'g G, reference: Driver) -> Self {
         let params = Self::params(u32::MAX);
-        Self { game, reference, engine: reference.algorithm().map(|_| Engine::new(&params)) }
+        Self {
+            game,
+            reference,
+            engine: reference.algorithm().map(|_| Engine::new(&params)),
+            memo: HashMap::new(),
+        }
     }
 
     fn params(depth: u32) -> SearchParams {
@@ -125,12 +138,34 @@ impl<'g, G: Game> Exact<'g, G> {
 
     /// The exact value, from MAX's side, of `position` searched `depth` plies deep.
     fn value(&mut self, position: &G::Position, depth: u32) -> Value {
-        let params = Self::params(depth);
+        self.value_with(position, &Self::params(depth))
+    }
+
+    /// The exact value, from MAX's side, of `position` searched as `params` say.
+    fn value_with(&mut self, position: &G::Position, params: &SearchParams) -> Value {
+        self.value_limited(position, params).unwrap_or_else(|| unreachable!("no limit was set"))
+    }
+
+    /// The exact value, from MAX's side, of `position` searched `depth` plies deep, or `None` if
+    /// finding it takes more than `limit` nodes.
+    fn value_within(&mut self, position: &G::Position, depth: u32, limit: Option<u64>) -> Option<Value> {
+        let params = SearchParams { node_limit: limit, ..Self::params(depth) };
+        self.value_limited(position, &params)
+    }
+
+    /// The exact value, from MAX's side, of `position` searched as `params` say (within
+    /// `params.node_limit` nodes, for the references that count them).
+    fn value_limited(&mut self, position: &G::Position, params: &SearchParams) -> Option<Value> {
         match (self.engine.as_mut(), self.reference.algorithm()) {
             (Some(engine), Some(algorithm)) => {
-                engine.search_from(self.game, position, algorithm, &params, |_| {}).value
+                let outcome = engine.search_from(self.game, position, algorithm, params, |_| {});
+                (!outcome.stopped).then_some(outcome.value)
             }
-            _ => self.reference.run_from(self.game, position, &params, Hooks::default()).value,
+            _ if self.reference == Driver::Minimax => {
+                let limit = params.node_limit.unwrap_or(u64::MAX);
+                crate::reference::minimax::value(self.game, position, params.depth, &mut self.memo, limit)
+            }
+            _ => Some(self.reference.run_from(self.game, position, params, Hooks::default()).value),
         }
     }
 }

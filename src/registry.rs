@@ -77,7 +77,7 @@ macro_rules! catalogue {
         $(
             $(#[doc = $doc:literal])*
             $variant:ident => $name:expr, $kind:ident, exact: $exact:literal, passes: $passes:literal,
-                deepens: $deepens:literal, $source:expr, $entry:expr;
+                deepens: $deepens:literal, table: $table:literal, $source:expr, $entry:expr;
         )*
         @engine
         $(
@@ -109,6 +109,7 @@ macro_rules! catalogue {
                             exact: $exact,
                             passes: $passes,
                             deepens: $deepens,
+                            table: $table,
                         };
                         &INFO
                     })*
@@ -120,6 +121,7 @@ macro_rules! catalogue {
                             exact: true,
                             passes: Algorithm::$algorithm.makes_passes(),
                             deepens: Algorithm::$algorithm.deepens(),
+                            table: true,
                         };
                         &INFO
                     })*
@@ -162,68 +164,68 @@ macro_rules! catalogue {
 
 catalogue! {
     /// [`minimax::search`]: plain minimax, the oracle.
-    Minimax => "minimax", Reference, exact: true, passes: false, deepens: false, source::MINIMAX, minimax::run;
+    Minimax => "minimax", Reference, exact: true, passes: false, deepens: false, table: false, source::MINIMAX, minimax::run;
     /// [`negamax::search`]: plain minimax in negamax form.
-    Negamax => "negamax", Reference, exact: true, passes: false, deepens: false, source::NEGAMAX, negamax::run;
+    Negamax => "negamax", Reference, exact: true, passes: false, deepens: false, table: false, source::NEGAMAX, negamax::run;
 
     /// [`plaat::run_alpha_beta_with_memory`]
-    PlaatAlphaBetaWithMemory => "plaat-alphabeta-memory", Literal, exact: false, passes: false, deepens: false,
+    PlaatAlphaBetaWithMemory => "plaat-alphabeta-memory", Literal, exact: false, passes: false, deepens: false, table: true,
         source::PLAAT, plaat::run_alpha_beta_with_memory;
     /// [`plaat::run_mtdf`]
-    PlaatMtdf => "plaat-mtdf", Literal, exact: false, passes: true, deepens: false, source::PLAAT, plaat::run_mtdf;
+    PlaatMtdf => "plaat-mtdf", Literal, exact: false, passes: true, deepens: false, table: true, source::PLAAT, plaat::run_mtdf;
     /// [`plaat::run_iterative_deepening`]
-    PlaatIterativeDeepening => "plaat-id", Literal, exact: false, passes: true, deepens: true,
+    PlaatIterativeDeepening => "plaat-id", Literal, exact: false, passes: true, deepens: true, table: true,
         source::PLAAT, plaat::run_iterative_deepening;
     /// [`plaat::run_alpha_beta_with_memory_corrected`]
     PlaatAlphaBetaWithMemoryCorrected => "plaat-alphabeta-memory-corrected", Literal, exact: true,
-        passes: false, deepens: false, source::PLAAT_CORRECTED, plaat::run_alpha_beta_with_memory_corrected;
+        passes: false, deepens: false, table: true, source::PLAAT_CORRECTED, plaat::run_alpha_beta_with_memory_corrected;
     /// [`plaat::run_mtdf_corrected`]
-    PlaatMtdfCorrected => "plaat-mtdf-corrected", Literal, exact: true, passes: true, deepens: false,
+    PlaatMtdfCorrected => "plaat-mtdf-corrected", Literal, exact: true, passes: true, deepens: false, table: true,
         source::PLAAT_CORRECTED, plaat::run_mtdf_corrected;
     /// [`plaat::run_iterative_deepening_corrected`]
-    PlaatIterativeDeepeningCorrected => "plaat-id-corrected", Literal, exact: true, passes: true, deepens: true,
+    PlaatIterativeDeepeningCorrected => "plaat-id-corrected", Literal, exact: true, passes: true, deepens: true, table: true,
         source::PLAAT_ID_CORRECTED, plaat::run_iterative_deepening_corrected;
     /// [`wikipedia_ja::run_mtdf`]
-    WikipediaJaMtdf => "wikipedia-ja-mtdf", Literal, exact: false, passes: true, deepens: false,
+    WikipediaJaMtdf => "wikipedia-ja-mtdf", Literal, exact: false, passes: true, deepens: false, table: true,
         source::WIKIPEDIA_JA, wikipedia_ja::run_mtdf;
     /// [`wikipedia_ja::run_mtdf_corrected`]
-    WikipediaJaMtdfCorrected => "wikipedia-ja-mtdf-corrected", Literal, exact: true, passes: true, deepens: false,
+    WikipediaJaMtdfCorrected => "wikipedia-ja-mtdf-corrected", Literal, exact: true, passes: true, deepens: false, table: true,
         source::WIKIPEDIA_JA_CORRECTED, wikipedia_ja::run_mtdf_corrected;
     // ANCHOR: row
     /// [`chessprogramming::run_mtdf`]
-    ChessprogrammingMtdf => "cpw-mtdf", Literal, exact: true, passes: true, deepens: false,
+    ChessprogrammingMtdf => "cpw-mtdf", Literal, exact: true, passes: true, deepens: false, table: true,
         source::CPW, chessprogramming::run_mtdf;
     // ANCHOR_END: row
     /// [`kornilov::run_alpha_beta`]
-    KornilovAlphaBeta => "kornilov-alphabeta", Literal, exact: true, passes: false, deepens: false,
+    KornilovAlphaBeta => "kornilov-alphabeta", Literal, exact: true, passes: false, deepens: false, table: false,
         source::KORNILOV, kornilov::run_alpha_beta;
     /// [`kornilov::run_mtdf`]
-    KornilovMtdf => "kornilov-mtdf", Literal, exact: true, passes: true, deepens: false, source::KORNILOV, kornilov::run_mtdf;
+    KornilovMtdf => "kornilov-mtdf", Literal, exact: true, passes: true, deepens: false, table: false, source::KORNILOV, kornilov::run_mtdf;
     /// [`kornilov::run_search_mt`]
-    KornilovSearchMt => "kornilov-searchmt", Literal, exact: true, passes: true, deepens: false,
+    KornilovSearchMt => "kornilov-searchmt", Literal, exact: true, passes: true, deepens: false, table: false,
         source::KORNILOV, kornilov::run_search_mt;
     /// [`kornilov::run_iterative_deepening`]
-    KornilovIterativeDeepening => "kornilov-id", Literal, exact: true, passes: true, deepens: true,
+    KornilovIterativeDeepening => "kornilov-id", Literal, exact: true, passes: true, deepens: true, table: false,
         source::KORNILOV, kornilov::run_iterative_deepening;
     /// [`verhelst::run_principal_variation`]
-    VerhelstPrincipalVariation => "verhelst-pvs", Literal, exact: true, passes: false, deepens: false,
+    VerhelstPrincipalVariation => "verhelst-pvs", Literal, exact: true, passes: false, deepens: false, table: false,
         source::VERHELST, verhelst::run_principal_variation;
     /// [`verhelst::run_aspiration`]
-    VerhelstAspiration => "verhelst-aspiration", Literal, exact: true, passes: true, deepens: false,
+    VerhelstAspiration => "verhelst-aspiration", Literal, exact: true, passes: true, deepens: false, table: false,
         source::VERHELST_ASPIRATION, verhelst::run_aspiration;
     /// [`mt::run_sss`]
-    MtSss => "sss-literal", Literal, exact: true, passes: true, deepens: false, source::MT, mt::run_sss;
+    MtSss => "sss-literal", Literal, exact: true, passes: true, deepens: false, table: true, source::MT, mt::run_sss;
     /// [`mt::run_dual`]
-    MtDual => "dual-literal", Literal, exact: true, passes: true, deepens: false, source::MT, mt::run_dual;
+    MtDual => "dual-literal", Literal, exact: true, passes: true, deepens: false, table: true, source::MT, mt::run_dual;
     /// [`mt::run_mtd_bi`]
-    MtBi => "mtd-bi-literal", Literal, exact: false, passes: true, deepens: false, source::MT, mt::run_mtd_bi;
+    MtBi => "mtd-bi-literal", Literal, exact: false, passes: true, deepens: false, table: true, source::MT, mt::run_mtd_bi;
     /// [`mt::run_mtd_bi_corrected`]
-    MtBiCorrected => "mtd-bi-literal-corrected", Literal, exact: true, passes: true, deepens: false,
+    MtBiCorrected => "mtd-bi-literal-corrected", Literal, exact: true, passes: true, deepens: false, table: true,
         source::MT_BI_CORRECTED, mt::run_mtd_bi_corrected;
     /// [`stockman::run_sss`]
-    StockmanSss => "stockman-sss", Literal, exact: true, passes: false, deepens: false, source::STOCKMAN, stockman::run_sss;
+    StockmanSss => "stockman-sss", Literal, exact: true, passes: false, deepens: false, table: false, source::STOCKMAN, stockman::run_sss;
     /// [`stockman::run_dual`]
-    StockmanDual => "stockman-dual", Literal, exact: true, passes: false, deepens: false, source::STOCKMAN, stockman::run_dual;
+    StockmanDual => "stockman-dual", Literal, exact: true, passes: false, deepens: false, table: false, source::STOCKMAN, stockman::run_dual;
 
     @engine
     /// [`Algorithm::AlphaBeta`]: fail-soft alpha-beta with the full window.

@@ -410,6 +410,11 @@ impl Game for Connect4 {
         position.current + position.mask
     }
 
+    /// The key is the whole position.
+    fn keys_identify_positions(&self) -> bool {
+        true
+    }
+
     fn is_terminal(&self, position: &Board) -> bool {
         position.is_over()
     }

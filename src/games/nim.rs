@@ -111,6 +111,11 @@ impl Game for Nim {
         u64::from(position.stones) * 2 + u64::from(position.to_move == Player::Min)
     }
 
+    /// The key is the whole position.
+    fn keys_identify_positions(&self) -> bool {
+        true
+    }
+
     /// Every move takes a stone.
     fn depth_bound(&self, position: &Heap) -> Option<u32> {
         Some(position.stones)

@@ -165,6 +165,11 @@ impl Game for TicTacToe {
         u64::from(position.x) | u64::from(position.o) << 9
     }
 
+    /// The key is the whole position.
+    fn keys_identify_positions(&self) -> bool {
+        true
+    }
+
     fn is_terminal(&self, position: &Board) -> bool {
         position.empty() == 0
     }

@@ -65,14 +65,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::HashSet;
 use std::fmt;
 
 use super::Exact;
 pub use super::record::Record;
-use crate::game::Game;
+use crate::game::{Game, Player};
 use crate::registry::Driver;
-use crate::theory::witness;
+use crate::theory::witness::Witness;
 pub use crate::value::Bound;
 use crate::value::Value;
 
@@ -124,9 +124,30 @@ pub struct Violation {
     pub rule: Rule,
     /// The exact depth-limited value of the node, from MAX's side.
     pub exact: Value,
-    /// With [`Options::deeper_entries`]: every value (from MAX's side) an all-or-none extension
-    /// gives the node, of which none satisfies the rules.
-    pub allowed: Option<Vec<Value>>,
+    /// With [`Options::deeper_entries`]: the least and the greatest value (from MAX's side) an
+    /// all-or-none extension gives the node; no value any extension gives satisfies the rules.
+    pub extensions: Option<Extensions>,
+}
+
+/// The values the all-or-none extensions of a node's tree give it lie from `lowest` to `highest`
+/// (from MAX's side; not every value between need be one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Extensions {
+    /// The least.
+    pub lowest: Value,
+    /// The greatest.
+    pub highest: Value,
+}
+
+/// A record the audit could not judge within [`Options::limit`], where it stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Unfinished {
+    /// The record's index in the list audited (0-based).
+    pub record: usize,
+    /// The limit, in nodes, its judgement would have needed more than.
+    pub limit: u64,
 }
 
 /// The order records were written in.
@@ -149,12 +170,15 @@ pub struct Options {
     /// The exact driver that values the nodes ([`Driver::Minimax`], or an exact engine driver for
     /// games too large for it).
     pub reference: Driver,
+    /// The most nodes one record's judgement may visit (its exact value, its extensions); the
+    /// audit stops at a record that needs more ([`Report::unfinished`]). `None`: no limit.
+    pub limit: Option<u64>,
 }
 
 impl Default for Options {
     /// Exact values by minimax, the order read from the records.
     fn default() -> Self {
-        Self { deeper_entries: false, order: None, reference: Driver::Minimax }
+        Self { deeper_entries: false, order: None, reference: Driver::Minimax, limit: None }
     }
 }
 
@@ -174,6 +198,9 @@ pub struct Report {
     pub cause: Option<Violation>,
     /// The order the records were read in.
     pub order: Order,
+    /// The record where the audit stopped, its judgement beyond [`Options::limit`]; the counts and
+    /// violations are those of the records before it.
+    pub unfinished: Option<Unfinished>,
 }
 
 /// The most positions [`audit`] visits to decide whether one record's node lies below another's when
@@ -184,43 +211,107 @@ const REACH_BUDGET: usize = 100_000;
 /// side) against the exact values. See the [module documentation](self).
 #[must_use]
 pub fn audit<G: Game>(game: &G, records: &[Record<G::Position>], options: &Options) -> Report {
-    let mut exact = Exact::new(game, options.reference);
-    let violations: Vec<Option<Violation>> = records
-        .iter()
-        .enumerate()
-        .map(|(index, record)| judge(game, &mut exact, index, record, options))
-        .collect();
-    let order = options.order.unwrap_or_else(|| guess_order(game, records));
-    let count = violations.iter().flatten().count();
-    let first = violations.iter().flatten().next().cloned();
-    let cause = first.as_ref().map(|first| earliest_cause(game, records, &violations, first.record, order));
-    Report { records: records.len(), violations: count, first, cause, order }
+    audit_with_progress(game, records, options, &mut |_| {})
 }
 
-/// The rule `record` breaks, if any.
+/// As [`audit`], telling `progress` how many records it has judged after each one. Each node's
+/// exact value is found once per depth across all the records (the reference's memo or table
+/// persists), and the witness criterion's answers likewise.
+pub fn audit_with_progress<G: Game>(
+    game: &G,
+    records: &[Record<G::Position>],
+    options: &Options,
+    progress: &mut dyn FnMut(usize),
+) -> Report {
+    let mut exact = Exact::new(game, options.reference);
+    let budget = options.limit.unwrap_or(u64::MAX);
+    let mut violations: Vec<Option<Violation>> = Vec::with_capacity(records.len());
+    let mut unfinished = None;
+    for (index, record) in records.iter().enumerate() {
+        // A fresh witness per record: its budget is the record's own.
+        let mut witness = options.deeper_entries.then(|| Witness::new(game, budget));
+        match judge(game, &mut exact, witness.as_mut(), index, record, options.limit) {
+            Some(verdict) => violations.push(verdict),
+            None => {
+                unfinished = Some(Unfinished { record: index, limit: budget });
+                break;
+            }
+        }
+        progress(index + 1);
+    }
+    let judged = &records[..violations.len()];
+    let order = options.order.unwrap_or_else(|| guess_order(game, judged));
+    let count = violations.iter().flatten().count();
+    let first = violations.iter().flatten().next().cloned();
+    let cause = first.as_ref().map(|first| earliest_cause(game, judged, &violations, first.record, order));
+    Report { records: judged.len(), violations: count, first, cause, order, unfinished }
+}
+
+/// What a record's result (with its stored bound) claims about its node's value `x`, from MAX's
+/// side: that `x` is at most it, at least it, or it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Claim {
+    AtMost(Value),
+    AtLeast(Value),
+    Exactly(Value),
+}
+
+impl Claim {
+    /// The claim `record` makes: its window's rule (in [`broken_rule`]'s order) and its stored
+    /// bound's, together.
+    const fn of<P>(record: &Record<P>) -> Self {
+        let result = record.result;
+        let window = if result <= record.alpha {
+            Self::AtMost(result)
+        } else if result >= record.beta {
+            Self::AtLeast(result)
+        } else {
+            Self::Exactly(result)
+        };
+        match (window, record.stored) {
+            (window, None) => window,
+            (Self::AtMost(_), Some(Bound::Upper)) => window,
+            (Self::AtLeast(_), Some(Bound::Lower)) => window,
+            _ => Self::Exactly(result),
+        }
+    }
+}
+
+/// The verdict on `record`: the rule it breaks, if any; `None` when its judgement needs more than
+/// `limit` nodes.
 fn judge<G: Game>(
     game: &G,
     exact: &mut Exact<'_, G>,
+    witness: Option<&mut Witness<'_, G>>,
     index: usize,
     record: &Record<G::Position>,
-    options: &Options,
-) -> Option<Violation> {
-    let value = exact.value(&record.position, record.depth);
-    let violation = |rule, allowed| Some(Violation { record: index, rule, exact: value, allowed });
-    if !options.deeper_entries {
-        return broken_rule(record, value).and_then(|rule| violation(rule, None));
-    }
+    limit: Option<u64>,
+) -> Option<Option<Violation>> {
+    let value = exact.value_within(&record.position, record.depth, limit)?;
+    let violation = |rule, extensions| Some(Violation { record: index, rule, exact: value, extensions });
+    let Some(witness) = witness else {
+        return Some(broken_rule(record, value).and_then(|rule| violation(rule, None)));
+    };
+    // The values an extension gives the node, from the side to move there, read from MAX's.
     let mover = game.to_move(&record.position);
-    let allowed: BTreeSet<Value> = witness::extension_values(game, &record.position, record.depth)
-        .into_iter()
-        .map(|for_mover| mover.perspective(for_mover))
-        .collect();
-    if allowed.iter().any(|&candidate| broken_rule(record, candidate).is_none()) {
-        return None;
+    let (low, high) = witness.range(&record.position, record.depth).ok()?;
+    let (lowest, highest) = match mover {
+        Player::Max => (low, high),
+        Player::Min => (-high, -low),
+    };
+    let witnessed = match Claim::of(record) {
+        Claim::AtMost(result) => lowest <= result,
+        Claim::AtLeast(result) => highest >= result,
+        Claim::Exactly(result) => {
+            witness.holds(&record.position, record.depth, mover.perspective(result)).ok()?
+        }
+    };
+    if witnessed {
+        return Some(None);
     }
-    // Name the rule the depth-limited value breaks (it is one of the allowed values).
+    // Name the rule the depth-limited value breaks (it is one an extension gives).
     let rule = broken_rule(record, value).unwrap_or(Rule::Stored);
-    violation(rule, Some(allowed.into_iter().collect()))
+    Some(violation(rule, Some(Extensions { lowest, highest })))
 }
 
 /// The rule `record` breaks if the node's value is `value`. A window with `alpha >= beta` is read

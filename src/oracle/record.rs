@@ -82,6 +82,8 @@ impl fmt::Display for NodeName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Number(number) => write!(f, "{number}"),
+            // The empty name (a game's starting position) still shows.
+            Self::Id(id) if id.is_empty() => f.write_str("''"),
             Self::Id(id) => f.write_str(&crate::tree::text::excerpt(id)),
         }
     }
@@ -669,7 +671,11 @@ pub use self::json::{read_jsonl, write_jsonl};
 
 #[cfg(feature = "serde")]
 mod json {
+    use std::collections::HashSet;
+    use std::fmt;
+
     use serde::Serialize;
+    use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
     use serde_json::{Map, Value as Json};
 
     use super::{Event, NodeName, ReadError, Record};
@@ -731,7 +737,7 @@ mod json {
                 continue;
             }
             let at = |message: String| ReadError { line: Some(number), column: None, message };
-            let json: Json = serde_json::from_str(line).map_err(|e| {
+            let json: ReadLine = serde_json::from_str(line).map_err(|e| {
                 // serde_json ends its message with the position, which the error gives apart.
                 let message = e.to_string();
                 let message = message.split(" at line ").next().unwrap_or(&message).to_owned();
@@ -741,13 +747,17 @@ mod json {
                     message: format!("not valid JSON: {message}"),
                 }
             })?;
-            let Json::Object(object) = json else {
+            let ReadLine::Object(fields) = json else {
                 return Err(at("not a JSON object (each line is one record, {...})".to_owned()));
             };
-            if object.get("event").and_then(Json::as_str) == Some("enter") {
+            // A map keeps the last of two equal keys; a record that gives one field twice is refused.
+            if let Some(key) = &fields.repeated {
+                return Err(at(format!("the record gives '{}' twice", excerpt(key))));
+            }
+            if fields.object.get("event").and_then(Json::as_str) == Some("enter") {
                 continue;
             }
-            let mut record = parse(&object).map_err(at)?;
+            let mut record = parse(&fields).map_err(at)?;
             record.line = Some(number);
             records.push(record);
         }
@@ -761,7 +771,8 @@ mod json {
         Ok(records)
     }
 
-    fn parse(object: &Map<String, Json>) -> Result<Record<()>, String> {
+    fn parse(fields: &Fields) -> Result<Record<()>, String> {
+        let object = &fields.object;
         let integer = |field: &str| -> Result<i64, String> {
             match object.get(field) {
                 None | Some(Json::Null) => Err(format!("the record has no '{field}'")),
@@ -773,19 +784,15 @@ mod json {
             Value::try_from(number)
                 .map_err(|_| format!("'{field}' is {number}, outside the 32-bit range of values"))
         };
-        let path = match object.get("path") {
-            None | Some(Json::Null) => None,
-            Some(Json::Array(steps)) => Some(
-                steps
-                    .iter()
-                    .map(|step| {
-                        step.as_u64()
-                            .and_then(|step| u32::try_from(step).ok())
-                            .ok_or_else(|| format!("'path' holds {step}, not a child index (0, 1, 2, ...)"))
-                    })
-                    .collect::<Result<Vec<u32>, String>>()?,
-            ),
-            Some(other) => return Err(format!("'path' is {other}, not a list of child indices")),
+        let path = match &fields.path {
+            None | Some(PathField::Null) => None,
+            Some(PathField::Steps(steps)) => Some(steps.clone()),
+            Some(PathField::BadStep(step)) => {
+                return Err(format!("'path' holds {step}, not a child index (0, 1, 2, ...)"));
+            }
+            Some(PathField::Other(other)) => {
+                return Err(format!("'path' is {other}, not a list of child indices"));
+            }
         };
         let node = match object.get("node") {
             None | Some(Json::Null) => None,
@@ -817,6 +824,132 @@ mod json {
         record.node = node;
         record.stored = stored;
         Ok(record)
+    }
+
+    /// A line as read: an object's fields, or any other JSON value.
+    enum ReadLine {
+        Object(Fields),
+        Other,
+    }
+
+    /// An object's fields: `path` read straight into child indices (a path of millions of steps
+    /// costs four bytes a step, not a JSON value each), the others as JSON, and the first key given
+    /// twice.
+    struct Fields {
+        object: Map<String, Json>,
+        path: Option<PathField>,
+        repeated: Option<String>,
+    }
+
+    /// What `path` holds.
+    enum PathField {
+        Null,
+        Steps(Vec<u32>),
+        /// The first step that is no child index.
+        BadStep(Json),
+        Other(Json),
+    }
+
+    impl<'de> Deserialize<'de> for ReadLine {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            struct LineVisitor;
+            impl<'de> Visitor<'de> for LineVisitor {
+                type Value = ReadLine;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("a JSON value")
+                }
+                fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ReadLine, A::Error> {
+                    let mut fields = Fields { object: Map::new(), path: None, repeated: None };
+                    let mut seen = HashSet::new();
+                    while let Some(key) = map.next_key::<String>()? {
+                        if !seen.insert(key.clone()) && fields.repeated.is_none() {
+                            fields.repeated = Some(key.clone());
+                        }
+                        if key == "path" {
+                            fields.path = Some(map.next_value::<PathField>()?);
+                        } else {
+                            let value: Json = map.next_value()?;
+                            fields.object.insert(key, value);
+                        }
+                    }
+                    Ok(ReadLine::Object(fields))
+                }
+                fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ReadLine, A::Error> {
+                    while seq.next_element::<IgnoredAny>()?.is_some() {}
+                    Ok(ReadLine::Other)
+                }
+                fn visit_bool<E>(self, _: bool) -> Result<ReadLine, E> {
+                    Ok(ReadLine::Other)
+                }
+                fn visit_i64<E>(self, _: i64) -> Result<ReadLine, E> {
+                    Ok(ReadLine::Other)
+                }
+                fn visit_u64<E>(self, _: u64) -> Result<ReadLine, E> {
+                    Ok(ReadLine::Other)
+                }
+                fn visit_f64<E>(self, _: f64) -> Result<ReadLine, E> {
+                    Ok(ReadLine::Other)
+                }
+                fn visit_str<E>(self, _: &str) -> Result<ReadLine, E> {
+                    Ok(ReadLine::Other)
+                }
+                fn visit_unit<E>(self) -> Result<ReadLine, E> {
+                    Ok(ReadLine::Other)
+                }
+            }
+            deserializer.deserialize_any(LineVisitor)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for PathField {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            struct PathVisitor;
+            impl<'de> Visitor<'de> for PathVisitor {
+                type Value = PathField;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("a list of child indices")
+                }
+                fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<PathField, A::Error> {
+                    let mut steps = Vec::new();
+                    let mut bad = None;
+                    // Each step is read alone: only the indices are kept.
+                    while let Some(step) = seq.next_element::<Json>()? {
+                        match step.as_u64().and_then(|step| u32::try_from(step).ok()) {
+                            Some(index) if bad.is_none() => steps.push(index),
+                            Some(_) => {}
+                            None => bad = bad.or(Some(step)),
+                        }
+                    }
+                    Ok(bad.map_or(PathField::Steps(steps), PathField::BadStep))
+                }
+                fn visit_unit<E>(self) -> Result<PathField, E> {
+                    Ok(PathField::Null)
+                }
+                fn visit_none<E>(self) -> Result<PathField, E> {
+                    Ok(PathField::Null)
+                }
+                fn visit_bool<E>(self, value: bool) -> Result<PathField, E> {
+                    Ok(PathField::Other(Json::from(value)))
+                }
+                fn visit_i64<E>(self, value: i64) -> Result<PathField, E> {
+                    Ok(PathField::Other(Json::from(value)))
+                }
+                fn visit_u64<E>(self, value: u64) -> Result<PathField, E> {
+                    Ok(PathField::Other(Json::from(value)))
+                }
+                fn visit_f64<E>(self, value: f64) -> Result<PathField, E> {
+                    Ok(PathField::Other(Json::from(value)))
+                }
+                fn visit_str<E>(self, value: &str) -> Result<PathField, E> {
+                    Ok(PathField::Other(Json::from(value)))
+                }
+                fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<PathField, A::Error> {
+                    let object = Map::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                    Ok(PathField::Other(Json::Object(object)))
+                }
+            }
+            deserializer.deserialize_any(PathVisitor)
+        }
     }
 
     /// What kind of JSON value `value` is, for a message that cannot quote it usefully.

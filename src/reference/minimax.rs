@@ -2,6 +2,7 @@
 //! leaves are scored from MAX's side. This is the crate's oracle: every other driver must return
 //! exactly its value.
 
+use std::collections::HashMap;
 use std::time::Instant;
 
 use crate::game::{Game, Player};
@@ -106,3 +107,67 @@ pub fn minimax<G: Game>(game: &G, node: &G::Position, depth: u32, counts: &mut C
     }
 }
 // ANCHOR_END: minimax
+
+/// The depth-`depth` minimax value of `node`, from MAX's side, as [`minimax`] finds it, but with
+/// each position valued once per depth however many paths reach it: `memo` keeps every value found,
+/// by the position's key and the depth, across calls on one game. Polynomial on a graph of
+/// transpositions (a chain of 60 diamonds has 2⁶⁰ paths and 181 nodes), where [`minimax`] walks
+/// every path. Exact only for a game whose keys identify its positions
+/// ([`Game::keys_identify_positions`]); counts every position valued as a node, every evaluation
+/// as a leaf. `None` once `counts.nodes` passes `limit`: the memo then keeps only what was
+/// finished.
+pub fn memoized<G: Game>(
+    game: &G,
+    node: &G::Position,
+    depth: u32,
+    memo: &mut HashMap<(u64, u32), Value>,
+    counts: &mut Counts,
+    limit: u64,
+) -> Option<Value> {
+    let key = (game.key(node), depth);
+    if let Some(&value) = memo.get(&key) {
+        return Some(value);
+    }
+    counts.nodes += 1;
+    if counts.nodes > limit {
+        return None;
+    }
+    let value = if depth == 0 || game.is_terminal(node) {
+        counts.leaves += 1;
+        game.evaluate(node)
+    } else {
+        let player = game.to_move(node);
+        let mut best = match player {
+            Player::Max => -INFINITY,
+            Player::Min => INFINITY,
+        };
+        for mv in game.moves(node) {
+            let value = memoized(game, &game.play(node, mv), depth - 1, memo, counts, limit)?;
+            best = match player {
+                Player::Max => best.max(value),
+                Player::Min => best.min(value),
+            };
+        }
+        best
+    };
+    memo.insert(key, value);
+    Some(value)
+}
+
+/// The exact depth-`depth` value of `position` from MAX's side by plain minimax: [`memoized`] where
+/// the game's keys identify its positions, [`minimax`] itself elsewhere (which knows no limit).
+/// What the oracle values positions with; `None` past `limit` nodes.
+pub fn value<G: Game>(
+    game: &G,
+    position: &G::Position,
+    depth: u32,
+    memo: &mut HashMap<(u64, u32), Value>,
+    limit: u64,
+) -> Option<Value> {
+    let mut counts = Counts::default();
+    if game.keys_identify_positions() {
+        memoized(game, position, depth, memo, &mut counts, limit)
+    } else {
+        Some(minimax(game, position, depth, &mut counts))
+    }
+}

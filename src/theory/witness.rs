@@ -15,7 +15,7 @@
 //! The study enumerates the extensions, which is exponential. Here each node gets the **set of values
 //! its extensions can take** (from the side to move), computed bottom-up once per node and depth, and
 //! the criterion asks whether that set holds a value `x` the result is an alpha-beta result for
-//! ([`is_fail_soft_result`], the study's `is_ab_result`). For a node that maximises `-v` over its children, a value `m` is
+//! ([`is_fail_soft_result`](super::is_fail_soft_result), the study's `is_ab_result`). For a node that maximises `-v` over its children, a value `m` is
 //! reachable exactly when some child reaches `-m` and every child can be made to give at most `m`:
 //!
 //! ```text
@@ -48,13 +48,13 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use super::is_fail_soft_result;
 use crate::game::Game;
 use crate::value::Value;
 
 /// Whether `value`, returned by a search of `position` to `depth` plies with the window
 /// `(alpha, beta)` (values from the side to move at `position`), is the alpha-beta result of some
-/// all-or-none extension of the depth-`depth` tree. See the [module documentation](self).
+/// all-or-none extension of the depth-`depth` tree. See the [module documentation](self). Decided
+/// without a budget: see [`Witness`] for one.
 #[must_use]
 pub fn is_witness_result<G: Game>(
     game: &G,
@@ -64,7 +64,215 @@ pub fn is_witness_result<G: Game>(
     beta: Value,
     value: Value,
 ) -> bool {
-    extension_values(game, position, depth).iter().any(|&x| is_fail_soft_result(value, x, alpha, beta))
+    let mut witness = Witness::new(game, u64::MAX);
+    witness.allows(position, depth, alpha, beta, value).unwrap_or(false)
+}
+
+/// The budget of a [`Witness`] ran out before it could decide: it visited this many nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undecided {
+    /// The budget, in nodes, that was spent.
+    pub budget: u64,
+}
+
+impl std::fmt::Display for Undecided {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "undecided within the budget of {} nodes", self.budget)
+    }
+}
+
+impl std::error::Error for Undecided {}
+
+/// The witness criterion decided within a budget, in memory linear in the positions it meets, and
+/// without recursion (a chain of millions of positions is no deeper for it than one).
+///
+/// A result needs no whole set of extension values: the fail-soft rules ask whether some value is
+/// at most the result (the set's smallest value), at least it (the largest), or equal to it. The
+/// smallest and largest follow from the children's alone, `lowest(n) = max(-highest(c))` and
+/// `highest(n) = max(-lowest(c))` over the children `c` (and, past the depth, the node's own
+/// evaluation beside them); and whether the set holds one value `m` asks only whether some child's
+/// holds `-m`, and whether `m` is at least `lowest(n)`. Each position is visited once per depth
+/// (and per value asked about), and the answers are kept for the next question.
+pub struct Witness<'g, G: Game> {
+    game: &'g G,
+    /// The nodes it may still visit.
+    left: u64,
+    budget: u64,
+    /// `(lowest, highest)` by (position, plies left) within the depth, and by position beyond it
+    /// (`u32::MAX` plies left).
+    range: HashMap<(u64, u32), (Value, Value)>,
+    /// Whether the set holds a value, by (position, plies left, value).
+    holds: HashMap<(u64, u32, Value), bool>,
+}
+
+/// Plies left, for a position at or past the depth: it may be left a leaf or extended to the end.
+const BEYOND: u32 = u32::MAX;
+
+/// A question of [`Witness::holds`] under way: does the node (by key, plies left and value asked)
+/// hold the value; its position until its children are listed, then its children and the next to ask.
+struct Asked<P> {
+    key: (u64, u32, Value),
+    position: Option<P>,
+    children: Option<Vec<(P, u32)>>,
+    next: usize,
+}
+
+impl<'g, G: Game> Witness<'g, G> {
+    /// A witness that visits at most `budget` nodes over all its questions.
+    #[must_use]
+    pub fn new(game: &'g G, budget: u64) -> Self {
+        Self { game, left: budget, budget, range: HashMap::new(), holds: HashMap::new() }
+    }
+
+    /// Whether `value`, a search's result with the window `(alpha, beta)` at `position` searched
+    /// `depth` plies deep (values from the side to move), is an alpha-beta result of some
+    /// all-or-none extension: [`is_witness_result`], within the budget.
+    ///
+    /// # Errors
+    /// [`Undecided`] when the budget runs out first.
+    pub fn allows(
+        &mut self,
+        position: &G::Position,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        value: Value,
+    ) -> Result<bool, Undecided> {
+        let (lowest, highest) = self.range(position, depth)?;
+        if value <= alpha {
+            Ok(lowest <= value)
+        } else if value >= beta {
+            Ok(highest >= value)
+        } else {
+            self.holds(position, depth, value)
+        }
+    }
+
+    /// The smallest and the largest value (from the side to move) that some all-or-none extension
+    /// of the tree truncated at `depth` plies gives `position`.
+    ///
+    /// # Errors
+    /// [`Undecided`] when the budget runs out first.
+    pub fn range(&mut self, position: &G::Position, depth: u32) -> Result<(Value, Value), Undecided> {
+        let start = self.node(position, depth);
+        // Depth first without recursion: a node is pushed again, `expanded`, below its children.
+        let mut stack = vec![(position.clone(), start.1, false)];
+        while let Some((at, left, expanded)) = stack.pop() {
+            let key = (self.game.key(&at), left);
+            if self.range.contains_key(&key) {
+                continue;
+            }
+            let children = self.children(&at, left);
+            if expanded || children.is_empty() {
+                let own = (left == BEYOND || children.is_empty()).then(|| self.game.evaluate_for_mover(&at));
+                let mut lowest: Option<Value> = None;
+                let mut highest: Option<Value> = None;
+                for (child, child_left) in &children {
+                    let (child_lowest, child_highest) = self.range[&(self.game.key(child), *child_left)];
+                    lowest = Some(lowest.map_or(-child_highest, |l| l.max(-child_highest)));
+                    highest = Some(highest.map_or(-child_lowest, |h| h.max(-child_lowest)));
+                }
+                let range = match (own, lowest, highest) {
+                    (Some(own), Some(lowest), Some(highest)) => (own.min(lowest), own.max(highest)),
+                    (Some(own), _, _) => (own, own),
+                    (None, Some(lowest), Some(highest)) => (lowest, highest),
+                    (None, _, _) => unreachable!("a node with no children evaluates itself"),
+                };
+                self.range.insert(key, range);
+            } else {
+                self.spend()?;
+                stack.push((at, left, true));
+                stack.extend(children.into_iter().map(|(child, child_left)| (child, child_left, false)));
+            }
+        }
+        Ok(self.range[&(self.game.key(position), start.1)])
+    }
+
+    /// Whether some all-or-none extension gives `position`, searched `depth` plies deep, exactly
+    /// `value` (from the side to move).
+    ///
+    /// # Errors
+    /// [`Undecided`] when the budget runs out first.
+    pub fn holds(&mut self, position: &G::Position, depth: u32, value: Value) -> Result<bool, Undecided> {
+        self.range(position, depth)?;
+        let left = self.node(position, depth).1;
+        // A path down from the node along which the value passes, negated at each ply: depth first,
+        // each node's children tried in turn; a node's answer is known once one child holds the
+        // value or every child has said no.
+        let key = (self.game.key(position), left, value);
+        let mut stack = vec![Asked { key, position: Some(position.clone()), children: None, next: 0 }];
+        let mut answer = false;
+        while let Some(mut asked) = stack.pop() {
+            let (_, at_left, m) = asked.key;
+            let children = match asked.children.take() {
+                Some(children) => {
+                    if answer {
+                        // The child just asked holds `-m`: so does this node.
+                        self.holds.insert(asked.key, true);
+                        continue;
+                    }
+                    children
+                }
+                None => {
+                    if let Some(&known) = self.holds.get(&asked.key) {
+                        answer = known;
+                        continue;
+                    }
+                    self.spend()?;
+                    let at = asked.position.take().expect("a new question has its position");
+                    let children = self.children(&at, at_left);
+                    let own =
+                        (at_left == BEYOND || children.is_empty()) && self.game.evaluate_for_mover(&at) == m;
+                    let floor = children
+                        .iter()
+                        .map(|(child, child_left)| -self.range[&(self.game.key(child), *child_left)].1)
+                        .max();
+                    if own || floor.is_none_or(|floor| m < floor) {
+                        // Its own evaluation gives it; or no child's value can reach it.
+                        self.holds.insert(asked.key, own);
+                        answer = own;
+                        continue;
+                    }
+                    children
+                }
+            };
+            if let Some((child, child_left)) = children.get(asked.next).cloned() {
+                let child_key = (self.game.key(&child), child_left, -m);
+                let next = asked.next + 1;
+                stack.push(Asked { key: asked.key, position: None, children: Some(children), next });
+                stack.push(Asked { key: child_key, position: Some(child), children: None, next: 0 });
+            } else {
+                self.holds.insert(asked.key, false);
+                answer = false;
+            }
+        }
+        Ok(answer)
+    }
+
+    /// The plies left at `position` searched `depth` deep: `BEYOND` once the depth is spent.
+    const fn node<'p>(&self, position: &'p G::Position, depth: u32) -> (&'p G::Position, u32) {
+        (position, if depth == 0 { BEYOND } else { depth })
+    }
+
+    /// The children of a node with `left` plies left, with theirs; none at a terminal position.
+    fn children(&self, position: &G::Position, left: u32) -> Vec<(G::Position, u32)> {
+        if self.game.is_terminal(position) {
+            return Vec::new();
+        }
+        let child_left = match left {
+            BEYOND | 1 => BEYOND,
+            left => left - 1,
+        };
+        self.game.moves(position).map(|mv| (self.game.play(position, mv), child_left)).collect()
+    }
+
+    fn spend(&mut self) -> Result<(), Undecided> {
+        if self.left == 0 {
+            return Err(Undecided { budget: self.budget });
+        }
+        self.left -= 1;
+        Ok(())
+    }
 }
 
 /// Every value (from the side to move at `position`) that some all-or-none extension of the tree
@@ -139,6 +347,7 @@ fn negamax_of_sets(children: &[BTreeSet<Value>]) -> BTreeSet<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::theory::is_fail_soft_result;
     use crate::tree::Tree;
     use crate::value::INFINITY;
 

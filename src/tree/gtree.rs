@@ -43,7 +43,26 @@ struct Line<'a> {
     id_at: Position,
     evaluation: Value,
     player: Option<Player>,
-    children: Vec<(&'a str, Position)>,
+    /// Its children's ids, as `children_named[children.0..children.1]`: one list for every line, so
+    /// that a file of millions of lines makes no allocation per line.
+    children: (usize, usize),
+}
+
+/// Each line's children as line indices, in one list: `of(line)`.
+struct ChildLines {
+    /// Where each line's children start in `lines`; one more entry than lines.
+    starts: Vec<usize>,
+    lines: Vec<u32>,
+}
+
+impl ChildLines {
+    fn of(&self, line: usize) -> &[u32] {
+        &self.lines[self.starts[line]..self.starts[line + 1]]
+    }
+
+    fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
 }
 
 /// How many ids an error names before it only counts the rest.
@@ -119,29 +138,33 @@ fn read_with_ids(
     chosen_root: Option<&str>,
     keep_ids: bool,
 ) -> Result<(Tree, Vec<String>), ParseError> {
-    let lines = split_lines(source)?;
+    let (lines, children_named) = split_lines(source)?;
     if lines.is_empty() {
         return Err(ParseError::new(Position { line: 1, column: 1 }, "empty input: no root line"));
     }
-    let mut index_of_id: HashMap<&str, usize> = HashMap::with_capacity(lines.len());
+    let too_many = || ParseError::new(end_of(source), format!("more than {} lines", u32::MAX));
+    let mut index_of_id: HashMap<&str, u32> = HashMap::with_capacity(lines.len());
     for (index, line) in lines.iter().enumerate() {
+        let index = u32::try_from(index).map_err(|_| too_many())?;
         if index_of_id.insert(line.id, index).is_some() {
             return Err(ParseError::new(line.id_at, format!("duplicate node id {}", quoted(line.id))));
         }
     }
-    let mut child_lines: Vec<Vec<usize>> = Vec::with_capacity(lines.len());
+    let mut child_lines = ChildLines { starts: Vec::with_capacity(lines.len() + 1), lines: Vec::new() };
+    child_lines.starts.push(0);
+    child_lines.lines.reserve(children_named.len());
     for line in &lines {
-        let mut children = Vec::with_capacity(line.children.len());
-        for &(child, at) in &line.children {
+        for &(child, at) in &children_named[line.children.0..line.children.1] {
             let index = *index_of_id
                 .get(child)
                 .ok_or_else(|| ParseError::new(at, format!("unknown node id {}", quoted(child))))?;
-            children.push(index);
+            child_lines.lines.push(index);
         }
-        child_lines.push(children);
+        child_lines.starts.push(child_lines.lines.len());
     }
+    drop(index_of_id);
     let root = match chosen_root {
-        Some(id) => *index_of_id.get(id).ok_or_else(|| {
+        Some(id) => lines.iter().position(|line| line.id == id).ok_or_else(|| {
             // No line holds the id, so the only place to point at is where the search for it ended.
             ParseError::new(end_of(source), format!("no line has the id {} chosen as the root", quoted(id)))
         })?,
@@ -163,12 +186,13 @@ fn read_with_ids(
     let mut stack = vec![(root, 0usize)];
     while let Some((line, next_child)) = stack.last_mut() {
         let line = *line;
-        let Some(&child) = child_lines[line].get(*next_child) else {
+        let Some(&child) = child_lines.of(line).get(*next_child) else {
             on_stack[line] = false;
             stack.pop();
             continue;
         };
-        let at = lines[line].children[*next_child].1;
+        let child = child as usize;
+        let at = children_named[lines[line].children.0 + *next_child].1;
         *next_child += 1;
         if on_stack[child] {
             return Err(ParseError::new(
@@ -222,12 +246,12 @@ fn read_with_ids(
     for &line in &order {
         let first_edge = u32::try_from(edges.len())
             .map_err(|_| ParseError::new(lines[line].id_at, format!("more than {} edges", u32::MAX)))?;
-        edges.extend(child_lines[line].iter().map(|&child| NodeId(new_id[child])));
+        edges.extend(child_lines.of(line).iter().map(|&child| NodeId(new_id[child as usize])));
         nodes.push(Node {
             evaluation: lines[line].evaluation,
             player: players[line].unwrap_or(Player::Max),
             first_edge,
-            child_count: u32::try_from(child_lines[line].len()).unwrap_or(u32::MAX),
+            child_count: u32::try_from(child_lines.of(line).len()).unwrap_or(u32::MAX),
         });
     }
     let ids =
@@ -236,10 +260,10 @@ fn read_with_ids(
 }
 
 /// The line of the one node that no line names as a child.
-fn find_root(lines: &[Line<'_>], child_lines: &[Vec<usize>]) -> Result<usize, ParseError> {
+fn find_root(lines: &[Line<'_>], child_lines: &ChildLines) -> Result<usize, ParseError> {
     let mut is_child = vec![false; lines.len()];
-    for &child in child_lines.iter().flatten() {
-        is_child[child] = true;
+    for &child in &child_lines.lines {
+        is_child[child as usize] = true;
     }
     let roots: Vec<usize> = (0..lines.len()).filter(|&line| !is_child[line]).collect();
     match roots[..] {
@@ -256,12 +280,12 @@ fn find_root(lines: &[Line<'_>], child_lines: &[Vec<usize>]) -> Result<usize, Pa
 }
 
 /// The error for a file where every node is some node's child, naming a cycle that shows it.
-fn no_root(lines: &[Line<'_>], child_lines: &[Vec<usize>]) -> ParseError {
+fn no_root(lines: &[Line<'_>], child_lines: &ChildLines) -> ParseError {
     let mut parent = vec![usize::MAX; lines.len()];
-    for (line, children) in child_lines.iter().enumerate() {
-        for &child in children {
-            if parent[child] == usize::MAX {
-                parent[child] = line;
+    for line in 0..child_lines.len() {
+        for &child in child_lines.of(line) {
+            if parent[child as usize] == usize::MAX {
+                parent[child as usize] = line;
             }
         }
     }
@@ -344,8 +368,11 @@ const fn colour_name(player: Player) -> &'static str {
     }
 }
 
-fn split_lines(source: &str) -> Result<Vec<Line<'_>>, ParseError> {
+/// The lines of `source` that name a node, and every child id they name, in one list.
+#[allow(clippy::type_complexity)] // the two lists, each as its only user reads it
+fn split_lines(source: &str) -> Result<(Vec<Line<'_>>, Vec<(&str, Position)>), ParseError> {
     let mut lines = Vec::new();
+    let mut children_named: Vec<(&str, Position)> = Vec::new();
     for (line_index, text) in source.lines().enumerate() {
         let text = text.split('#').next().unwrap_or("");
         let mut words =
@@ -366,18 +393,20 @@ fn split_lines(source: &str) -> Result<Vec<Line<'_>>, ParseError> {
                 ),
             )
         })?;
-        let mut children: Vec<(&str, Position)> = words.collect();
-        let player = match children.first() {
+        let mut words = words.peekable();
+        let player = match words.peek() {
             Some(&("W", _)) => Some(Player::Max),
             Some(&("B", _)) => Some(Player::Min),
             _ => None,
         };
         if player.is_some() {
-            children.remove(0);
+            words.next();
         }
-        lines.push(Line { id, id_at, evaluation, player, children });
+        let first = children_named.len();
+        children_named.extend(words);
+        lines.push(Line { id, id_at, evaluation, player, children: (first, children_named.len()) });
     }
-    Ok(lines)
+    Ok((lines, children_named))
 }
 
 /// The whitespace-separated words of `text` with their 1-based byte columns.

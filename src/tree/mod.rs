@@ -36,6 +36,7 @@ pub mod shrink;
 pub mod synthetic;
 pub mod text;
 
+use std::collections::HashMap;
 use std::fmt;
 use std::ops::Range;
 
@@ -279,6 +280,45 @@ impl Tree {
         self.height
     }
 
+    /// The nodes of the tree a search to `depth` plies unfolds from this graph: each node counted
+    /// once per path that reaches it within the depth (a tree's own count; a graph of
+    /// transpositions, far more: 60 diamonds in a chain unfold into 2⁶² nodes), saturating at
+    /// `u128::MAX`. Found without unfolding, once per node and depth, without recursion.
+    ///
+    /// ```
+    /// use nullwindow::tree::gtree;
+    ///
+    /// // Two diamonds: 7 nodes, 4 paths from the root to the bottom.
+    /// let graph = gtree::parse("0 0 W 1 2\n1 0 B 3\n2 0 B 3\n3 0 W 4 5\n4 0 B 6\n5 0 B 6\n6 1")?;
+    /// assert_eq!(graph.unfolded_nodes(u32::MAX), 1 + 2 + 2 + 4 + 4);
+    /// assert_eq!(graph.unfolded_nodes(2), 1 + 2 + 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn unfolded_nodes(&self, depth: u32) -> u128 {
+        let start = (self.root, depth.min(self.height));
+        let mut counts: HashMap<(NodeId, u32), u128> = HashMap::new();
+        // Depth first: a node is pushed again, `expanded`, below its children, and counted when it
+        // comes back up, once every child's count is known.
+        let mut stack = vec![(start, false)];
+        while let Some(((node, left), expanded)) = stack.pop() {
+            if counts.contains_key(&(node, left)) {
+                continue;
+            }
+            let children = self.children(node);
+            if left == 0 || children.is_empty() {
+                counts.insert((node, left), 1);
+            } else if expanded {
+                let below = children.iter().map(|&child| counts[&(child, left - 1)]);
+                counts.insert((node, left), below.fold(1, u128::saturating_add));
+            } else {
+                stack.push(((node, left), true));
+                stack.extend(children.iter().map(|&child| ((child, left - 1), false)));
+            }
+        }
+        counts[&start]
+    }
+
     /// The most children any node has.
     #[must_use]
     pub const fn max_width(&self) -> u32 {
@@ -327,6 +367,11 @@ impl Game for Tree {
 
     fn key(&self, position: &NodeId) -> u64 {
         u64::from(position.0)
+    }
+
+    /// The key is the whole position.
+    fn keys_identify_positions(&self) -> bool {
+        true
     }
 
     fn is_terminal(&self, position: &NodeId) -> bool {

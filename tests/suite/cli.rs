@@ -285,6 +285,9 @@ fn compare_refuses_bad_trees_in_one_line() {
         error_line(&["compare", "--first-seed", "18446744073709551615", "--seeds", "2"], ""),
         "error: --first-seed 18446744073709551615 with --seeds 2 runs past the last seed"
     );
+    // Sizes no search can finish are refused before anything is built, as `gen` refuses them.
+    let never = error_line(&["compare", "--width", "48", "--depth", "32", "--seeds", "1"], "");
+    assert!(never.starts_with("error: width 48 and depth 32 would never finish"), "{never}");
 }
 
 #[test]
@@ -430,6 +433,47 @@ fn every_driver_traces_every_kind_of_target_and_every_exact_trace_audits_clean()
         }
     }
     let _ = std::fs::remove_file(&trace_file);
+}
+
+/// A chain of `levels` diamonds in the gtree format: 3 nodes a level and a last leaf worth 7, 2^levels
+/// paths from the root to it. Interior evaluations vary, so that a depth limit matters.
+fn diamonds(levels: u32) -> String {
+    let mut text = String::new();
+    for level in 0..levels {
+        let a = 3 * level;
+        text.push_str(&format!("{a} {} W {} {}\n", level % 5, a + 1, a + 2));
+        text.push_str(&format!("{} {} B {}\n", a + 1, level % 7, a + 3));
+        text.push_str(&format!("{} -{} B {}\n", a + 2, level % 3, a + 3));
+    }
+    text.push_str(&format!("{} 7\n", 3 * levels));
+    text
+}
+
+/// A graph whose unfolded tree is far too large (60 diamonds: 181 nodes, 2⁶² unfolded) is valued
+/// once per node: `solve` leaves out the drivers that keep no table, saying so, and `divide`, `check`
+/// and `audit` answer at once.
+#[test]
+fn a_graph_of_many_paths_is_valued_once_per_node() {
+    let file = std::env::temp_dir().join(format!("nullwindow-diamonds-{}.gtree", std::process::id()));
+    std::fs::write(&file, diamonds(60)).unwrap();
+    let path = file.to_str().unwrap();
+    let solved = nullwindow(&["solve", path], "");
+    assert!(solved.status.success(), "{solved:?}");
+    assert!(stdout(&solved).contains("minimax value: 7"), "{}", stdout(&solved));
+    let note = stderr(&solved);
+    assert!(note.starts_with("note: left out minimax, negamax, kornilov-alphabeta"), "{note}");
+    assert!(note.contains("over 10000000"), "{note}");
+    // Depth-limited: the evaluation of the level the depth reaches.
+    let limited = nullwindow(&["solve", path, "--depth", "30", "--algo", "alphabeta,mtdf"], "");
+    assert!(limited.status.success(), "{limited:?}");
+    let divided = nullwindow(&["divide", path], "");
+    assert!(divided.status.success() && stdout(&divided).contains("value 7"), "{}", stdout(&divided));
+    let checked = nullwindow(&["check", path, "--value", "7"], "");
+    assert!(checked.status.success(), "{checked:?}");
+    let trace = stdout(&nullwindow(&["trace", path, "--algo", "mtdf"], ""));
+    let audited = nullwindow(&["audit", path, "--trace", "-"], &trace);
+    assert!(stdout(&audited).starts_with("ok: all "), "{}", stdout(&audited));
+    let _ = std::fs::remove_file(&file);
 }
 
 /// `--on entry` writes the records of `--on completion` in the order nodes were entered, and
@@ -830,6 +874,39 @@ fn audit_refuses_bad_records_with_their_line() {
         "{\"node\":\"45\",\"depth\":1,\"alpha\":0,\"beta\":1,\"result\":0}\n",
     ));
     insta::assert_snapshot!(text);
+}
+
+/// Records that repeat a field, and records whose judgement would take longer than `--limit`,
+/// are refused with their line; a bad position in a test set is named by its line.
+#[test]
+fn audit_and_bench_name_the_line_of_what_they_refuse() {
+    let file = "testdata/trees/format-example.tree";
+    assert_eq!(
+        error_line(
+            &["audit", file, "--trace", "-"],
+            "{\"path\":[0],\"depth\":2,\"alpha\":0,\"beta\":1,\"result\":3}\n{\"path\":[0],\"depth\":2,\"alpha\":0,\"result\":3,\"alpha\":5,\"beta\":9}\n"
+        ),
+        "error: <stdin>:2: the record gives 'alpha' twice"
+    );
+    // The empty Connect Four board is a solve of the whole game: refused within the limit.
+    let start = std::time::Instant::now();
+    let limited = error_line(
+        &["audit", "--game", "connect4", "--trace", "-", "--limit", "10000"],
+        "{\"path\":[3],\"depth\":4,\"alpha\":0,\"beta\":1,\"result\":0}\n{\"node\":\"\",\"depth\":42,\"alpha\":0,\"beta\":1,\"result\":1}\n",
+    );
+    assert_eq!(
+        limited,
+        "error: <stdin>:2: node '': judging it takes more than the --limit of 10000 nodes (the 1 records before it hold)"
+    );
+    assert!(start.elapsed().as_secs() < 60);
+    let set = std::env::temp_dir().join(format!("nullwindow-bad-set-{}.txt", std::process::id()));
+    std::fs::write(&set, "4455 0\n448 1\n").unwrap();
+    let set_path = set.to_str().unwrap();
+    assert_eq!(
+        error_line(&["bench", "connect4", set_path], ""),
+        format!("error: {set_path}:2: position '448': move 3 ('8'): not a column 1-7")
+    );
+    let _ = std::fs::remove_file(&set);
 }
 
 /// Any language can use the oracle through the records: the Python example's audit clean, and one

@@ -7,7 +7,7 @@ use nullwindow::value::Value;
 use proptest::prelude::*;
 use quickcheck::quickcheck;
 
-use crate::strategies::{QuickTree, trees};
+use crate::strategies::{QuickTree, graphs_with_transpositions, trees};
 
 /// Minimax by dynamic programming over the arena, children before parents: no recursion, no `Game`.
 fn bottom_up_value(tree: &Tree) -> Value {
@@ -61,6 +61,24 @@ proptest! {
         let cut = truncated(&tree, depth);
         prop_assert_eq!(outcome.value, bottom_up_value(&cut));
         prop_assert_eq!(outcome.counts.leaves, cut.stats().leaves);
+    }
+
+    /// The memoized minimax the oracle values graphs with finds plain minimax's value at every node
+    /// and depth, on graphs whose positions are reached by several paths and at several depths;
+    /// and it values no position twice at one depth.
+    #[test]
+    fn memoized_minimax_is_minimax_on_graphs(graph in graphs_with_transpositions(), depth in 0u32..9) {
+        let mut memo = std::collections::HashMap::new();
+        for node in (0..graph.node_count() as u32).map(NodeId) {
+            let plain = minimax::search(&graph, &node, depth).value;
+            let mut counts = nullwindow::driver::Counts::default();
+            let memoized = minimax::memoized(&graph, &node, depth, &mut memo, &mut counts, u64::MAX);
+            prop_assert_eq!(memoized, Some(plain), "node {}", node.0);
+            // Once per position and depth, over all the calls.
+            prop_assert!(counts.nodes <= graph.node_count() as u64 * u64::from(depth + 1));
+        }
+        let unfolded = graph.unfolded_nodes(depth);
+        prop_assert_eq!(unfolded, u128::from(minimax::search(&graph, &graph.root_id(), depth).counts.nodes));
     }
 
     #[test]

@@ -826,3 +826,60 @@ fn the_python_current_alpha_variant_stores_a_cut_off_as_an_upper_bound() {
     text.push_str(&report_in_turn(wikipedia, &tree, &runs));
     insta::assert_snapshot!(text);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// The budgeted, iterative witness decides as the whole sets of extension values do: the same
+    /// least and greatest value, the same members, the same verdict on every window and result, at
+    /// every node and depth of graphs with transpositions.
+    #[test]
+    fn the_budgeted_witness_decides_as_the_value_sets_do(graph in graphs_with_transpositions(), depth in 0u32..5) {
+        let mut witness = witness::Witness::new(&graph, u64::MAX);
+        for node in (0..graph.node_count() as u32).map(NodeId) {
+            let values = witness::extension_values(&graph, &node, depth);
+            let (lowest, highest) = (*values.first().unwrap(), *values.last().unwrap());
+            prop_assert_eq!(witness.range(&node, depth).unwrap(), (lowest, highest), "node {}", node.0);
+            for value in lowest - 1..=highest + 1 {
+                prop_assert_eq!(witness.holds(&node, depth, value).unwrap(), values.contains(&value), "node {} value {}", node.0, value);
+                for (alpha, beta) in [(-INFINITY, INFINITY), (value - 1, value), (value, value + 1), (value - 2, value + 2)] {
+                    let by_sets = values.iter().any(|&x| is_fail_soft_result(value, x, alpha, beta));
+                    prop_assert_eq!(witness.allows(&node, depth, alpha, beta, value).unwrap(), by_sets);
+                }
+            }
+        }
+    }
+}
+
+/// A budget too small to decide says so, naming itself, instead of deciding wrongly or running on.
+#[test]
+fn a_witness_out_of_budget_is_undecided() {
+    let tree: Tree = "((3 (5 7)) (2 12) (15 (25 0)))".parse().unwrap();
+    let mut witness = witness::Witness::new(&tree, 2);
+    let undecided = witness.range(&tree.root_id(), 1).unwrap_err();
+    assert_eq!(undecided.budget, 2);
+    assert_eq!(undecided.to_string(), "undecided within the budget of 2 nodes");
+}
+
+/// The witness needs no recursion and memory linear in the graph: a chain of 200,000 positions of
+/// distinct evaluations (where the sets of values grow with the chain, their memory with its square)
+/// is decided at its root.
+#[test]
+fn a_long_chain_is_decided_without_recursion() {
+    let n = 200_000u32;
+    let mut text = String::new();
+    for i in 0..n {
+        let colour = if i % 2 == 0 { 'W' } else { 'B' };
+        text.push_str(&format!("{i} {} {colour} {}\n", i as i64 - i64::from(n / 2), i + 1));
+    }
+    text.push_str(&format!("{n} 5\n"));
+    let chain = gtree::parse(&text).unwrap();
+    let mut witness = witness::Witness::new(&chain, u64::MAX);
+    let root = chain.root_id();
+    // Cut off at position i, the chain gives i's evaluation, i - n/2; extended to its end, 5.
+    let half = (n / 2) as i32;
+    assert_eq!(witness.range(&root, 0).unwrap(), (-half, half - 1));
+    assert!(witness.holds(&root, 0, 5).unwrap() && witness.holds(&root, 0, half - 7).unwrap());
+    assert!(!witness.holds(&root, 0, half).unwrap());
+    assert!(witness.allows(&root, 0, -5, 5, -999).unwrap());
+}

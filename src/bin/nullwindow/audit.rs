@@ -79,6 +79,11 @@ pub struct AuditArgs {
     /// The engine uses table entries of deeper searches: judge by the witness criterion.
     #[arg(long)]
     deeper_entries: bool,
+    /// The most nodes the judgement of one record may visit (its exact value; with
+    /// --deeper-entries its extensions too): the audit stops, naming the record, at one that needs
+    /// more. Default: no limit.
+    #[arg(long, value_name = "NODES")]
+    limit: Option<u64>,
     /// The order the records were written in.
     #[arg(long, value_enum, default_value_t = OrderArg::Auto)]
     order: OrderArg,
@@ -104,6 +109,7 @@ pub fn run(args: &AuditArgs) -> Result<ExitCode, CliError> {
             OrderArg::Entry => Some(Order::Entry),
         },
         reference: target.reference(),
+        limit: args.limit,
     };
     let perspective = match args.values {
         Values::Max => Perspective::Max,
@@ -115,6 +121,16 @@ pub fn run(args: &AuditArgs) -> Result<ExitCode, CliError> {
             judge(game, &names, read, perspective, &options).map_err(|e| CliError(e.at(&name)))
         })
     })??;
+    if let Some(unfinished) = verdict.report.unfinished.filter(|_| verdict.report.first.is_none()) {
+        let record = &verdict.records[unfinished.record];
+        return Err(CliError(format!(
+            "{name}:{}: {}: judging it takes more than the --limit of {} nodes (the {} records before it hold)",
+            record.line.unwrap_or(0),
+            node_name(record),
+            unfinished.limit,
+            unfinished.record
+        )));
+    }
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&verdict.json())?);
     } else {
@@ -140,7 +156,10 @@ fn judge<G: Game>(
         .zip(&players)
         .map(|(record, &player)| record.clone().turned(player, perspective))
         .collect();
-    let report = audit::audit(game, &for_max, options);
+    let bar = crate::progress::bar(for_max.len() as u64, "records", "");
+    let report =
+        audit::audit_with_progress(game, &for_max, options, &mut |done| bar.set_position(done as u64));
+    bar.finish_and_clear();
     let records = located
         .into_iter()
         .zip(paths_as_read)
@@ -206,17 +225,16 @@ impl Verdict {
         );
     }
 
-    /// A violation's exact value and allowed values (sorted), from the side the records' values are
-    /// from.
-    fn seen(&self, violation: &Violation) -> (Value, Option<Vec<Value>>) {
+    /// A violation's exact value and the least and greatest values its extensions give, from the
+    /// side the records' values are from.
+    fn seen(&self, violation: &Violation) -> (Value, Option<(Value, Value)>) {
         let player = self.players[violation.record];
         let shown = |value: Value| self.perspective.turn(player, (value, value, value)).2;
-        let allowed = violation.allowed.as_ref().map(|allowed| {
-            let mut allowed: Vec<Value> = allowed.iter().map(|&v| shown(v)).collect();
-            allowed.sort_unstable();
-            allowed
+        let range = violation.extensions.map(|range| {
+            let (a, b) = (shown(range.lowest), shown(range.highest));
+            (a.min(b), a.max(b))
         });
-        (shown(violation.exact), allowed)
+        (shown(violation.exact), range)
     }
 
     /// One violation as a message: where, what was claimed, what the value is, which rule failed.
@@ -225,13 +243,10 @@ impl Verdict {
         let stored =
             record.stored.map_or_else(String::new, |bound| format!(" and stored it as {}", bound.name()));
         let value = match self.seen(violation) {
-            (exact, Some(allowed)) => {
-                let list: Vec<String> = allowed.iter().map(ToString::to_string).collect();
-                format!(
-                    "its value is {exact} (the values its all-or-none extensions give are {}, and none allows it)",
-                    list.join(", ")
-                )
-            }
+            (exact, Some((lowest, highest))) => format!(
+                "its value is {exact} (the values its all-or-none extensions give lie from {lowest} to \
+                 {highest}, and none allows it)"
+            ),
             (exact, None) => format!("its value is {exact}"),
         };
         let rule = violation.rule;
@@ -249,7 +264,7 @@ impl Verdict {
 
     fn json(&self) -> JsonVerdict<'_> {
         let entry = |violation: &Violation| {
-            let (exact, allowed) = self.seen(violation);
+            let (exact, extensions) = self.seen(violation);
             let record = &self.records[violation.record];
             let record = JsonRecord {
                 line: record.line.unwrap_or(0),
@@ -261,7 +276,8 @@ impl Verdict {
                 result: record.result,
                 stored: record.stored,
             };
-            JsonViolation { record, rule: violation.rule, exact, allowed }
+            let extensions = extensions.map(|(lowest, highest)| JsonExtensions { lowest, highest });
+            JsonViolation { record, rule: violation.rule, exact, extensions }
         };
         let report = &self.report;
         JsonVerdict {
@@ -307,7 +323,15 @@ struct JsonViolation<'a> {
     rule: Rule,
     /// The exact value, from the side the records' values are from.
     exact: Value,
-    allowed: Option<Vec<Value>>,
+    /// With --deeper-entries: the least and greatest value the node's all-or-none extensions give.
+    extensions: Option<JsonExtensions>,
+}
+
+/// The range of the values a node's extensions give, from the side the records' values are from.
+#[derive(Serialize)]
+struct JsonExtensions {
+    lowest: Value,
+    highest: Value,
 }
 
 #[derive(Serialize)]

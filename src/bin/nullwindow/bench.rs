@@ -297,6 +297,9 @@ fn read_positions(file: &str, limit: Option<usize>) -> Result<Vec<(String, i32)>
             let score = score
                 .parse()
                 .map_err(|_| CliError(format!("{file}:{}: '{score}' is not an integer score", index + 1)))?;
+            // A bad position is named by its line before any position is searched.
+            Connect4::from_moves(moves)
+                .map_err(|e| CliError(format!("{file}:{}: position '{moves}': {e}", index + 1)))?;
             Ok((moves.to_owned(), score))
         })
         .collect()

@@ -67,8 +67,21 @@ pub struct CompareArgs {
     heuristics: OrderingArgs,
 }
 
+/// The most leaves a minimal tree may have for `compare` to search it: every exact driver visits at
+/// least the minimal tree's leaves, and at some ten million nodes a second 10^11 takes hours.
+const MINIMAL_LEAVES: u128 = 100_000_000_000;
+
 pub fn run(args: &CompareArgs) -> Result<ExitCode, CliError> {
     let drivers = Driver::select(&args.algo)?;
+    let smallest = minimal_tree_leaves(args.width, args.depth);
+    if smallest > MINIMAL_LEAVES {
+        let leaves = if smallest == u128::MAX { "over 2^128".to_owned() } else { smallest.to_string() };
+        return Err(CliError(format!(
+            "width {} and depth {} would never finish: even a perfectly ordered search visits the {leaves} \
+             leaves of the minimal tree (at most {MINIMAL_LEAVES})",
+            args.width, args.depth
+        )));
+    }
     let model = match args.model {
         ModelArg::Independent => Model::Independent,
         ModelArg::Incremental => Model::Incremental,

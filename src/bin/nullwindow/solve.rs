@@ -29,7 +29,8 @@ pub struct SolveArgs {
     /// Drivers to run, comma-separated (see `nullwindow algos`), or a group: `all` (every exact
     /// driver), `reference`, `literal`, `optimized`. Default: `all`; for Connect Four `optimized`.
     /// On a tree over 2,000 levels deep, a group leaves out the iterative-deepening translations
-    /// (their cost grows with the square of the depth); named, they run.
+    /// (their cost grows with the square of the depth); on a graph whose unfolded tree has over 10^7
+    /// nodes, the drivers that keep no table (they visit a node once per path); named, they run.
     #[arg(long)]
     algo: Option<String>,
     /// Print one JSON object instead of a table: `side`, `MAX` or `MIN`, the side to move at the root,
@@ -62,10 +63,12 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let list = args.algo.as_deref().unwrap_or(target.default_drivers());
     let mut drivers = Driver::select(list)?;
     // (A tree too deep to search at all is refused by the search below, with no note before.)
-    if let Some(depth) = target.tree().map(|tree| tree.height().min(args.depth.unwrap_or(u32::MAX)))
-        && depth <= MAX_SEARCH_HEIGHT
-    {
-        leave_out_deepening_drivers(&mut drivers, list, depth);
+    if let Some(tree) = target.tree() {
+        let depth = tree.height().min(args.depth.unwrap_or(u32::MAX));
+        if depth <= MAX_SEARCH_HEIGHT {
+            leave_out_deepening_drivers(&mut drivers, list, depth);
+            leave_out_path_walkers(&mut drivers, list, tree.unfolded_nodes(depth));
+        }
     }
     let mut params = SearchParams {
         depth: args.depth.unwrap_or(u32::MAX),
@@ -108,6 +111,33 @@ fn leave_out_deepening_drivers(drivers: &mut Vec<Driver>, list: &str, depth: u32
         eprintln!(
             "note: left out {}: they search every depth from 1 to {depth} again, a cost that grows with \
              the square of the depth (over {DEEPENING_LEVELS} levels); name them in --algo to run them",
+            names.join(", ")
+        );
+        *drivers = kept;
+    }
+}
+
+/// Above this many nodes in the unfolded tree, a group leaves out the drivers that keep no
+/// transposition table: on a graph of transpositions they visit a position once per path that
+/// reaches it (60 diamonds in a chain: 181 nodes, 2⁶² unfolded), where the others, and the oracle's
+/// reference, visit it once. Named one by one, they still run.
+const UNFOLDED_NODES: u128 = 10_000_000;
+
+/// Leaves out of `drivers` those that keep no table and that `list` does not name one by one, when
+/// the unfolded tree has more than [`UNFOLDED_NODES`] nodes, saying so in one line on standard error.
+fn leave_out_path_walkers(drivers: &mut Vec<Driver>, list: &str, unfolded: u128) {
+    if unfolded <= UNFOLDED_NODES {
+        return;
+    }
+    let named: Vec<&str> = list.split(',').map(str::trim).collect();
+    let (left_out, kept): (Vec<Driver>, Vec<Driver>) =
+        drivers.iter().partition(|driver| !driver.info().table && !named.contains(&driver.info().name));
+    if !left_out.is_empty() {
+        let names: Vec<&str> = left_out.iter().map(|driver| driver.info().name).collect();
+        let size = if unfolded == u128::MAX { "over 2^128".to_owned() } else { unfolded.to_string() };
+        eprintln!(
+            "note: left out {}: they keep no table, and would visit every one of the {size} nodes of the \
+             unfolded tree (over {UNFOLDED_NODES}); name them in --algo to run them",
             names.join(", ")
         );
         *drivers = kept;
