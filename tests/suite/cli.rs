@@ -896,7 +896,7 @@ fn audit_and_bench_name_the_line_of_what_they_refuse() {
     );
     assert_eq!(
         limited,
-        "error: <stdin>:2: node '': judging it takes more than the --limit of 10000 nodes (the 1 records before it hold)"
+        "error: <stdin>:2: node '': judging it takes more than the --limit of 10000 nodes (the record before it holds)"
     );
     assert!(start.elapsed().as_secs() < 60);
     let set = std::env::temp_dir().join(format!("nullwindow-bad-set-{}.txt", std::process::id()));

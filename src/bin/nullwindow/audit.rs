@@ -81,9 +81,9 @@ pub struct AuditArgs {
     deeper_entries: bool,
     /// The most nodes the judgement of one record may visit (its exact value; with
     /// --deeper-entries its extensions too): the audit stops, naming the record, at one that needs
-    /// more. Default: no limit.
-    #[arg(long, value_name = "NODES")]
-    limit: Option<u64>,
+    /// more. The default, 10^8, is some twenty seconds of Connect Four; 0 sets no limit.
+    #[arg(long, value_name = "NODES", default_value_t = 100_000_000)]
+    limit: u64,
     /// The order the records were written in.
     #[arg(long, value_enum, default_value_t = OrderArg::Auto)]
     order: OrderArg,
@@ -109,7 +109,7 @@ pub fn run(args: &AuditArgs) -> Result<ExitCode, CliError> {
             OrderArg::Entry => Some(Order::Entry),
         },
         reference: target.reference(),
-        limit: args.limit,
+        limit: (args.limit > 0).then_some(args.limit),
     };
     let perspective = match args.values {
         Values::Max => Perspective::Max,
@@ -123,12 +123,16 @@ pub fn run(args: &AuditArgs) -> Result<ExitCode, CliError> {
     })??;
     if let Some(unfinished) = verdict.report.unfinished.filter(|_| verdict.report.first.is_none()) {
         let record = &verdict.records[unfinished.record];
+        let before = match unfinished.record {
+            0 => "the first record".to_owned(),
+            1 => "the record before it holds".to_owned(),
+            held => format!("the {held} records before it hold"),
+        };
         return Err(CliError(format!(
-            "{name}:{}: {}: judging it takes more than the --limit of {} nodes (the {} records before it hold)",
+            "{name}:{}: {}: judging it takes more than the --limit of {} nodes ({before})",
             record.line.unwrap_or(0),
             node_name(record),
             unfinished.limit,
-            unfinished.record
         )));
     }
     if args.json {
