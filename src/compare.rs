@@ -31,6 +31,7 @@ use crate::registry::Driver;
 use crate::value::Value;
 
 pub use crate::theory::node_types::minimal_leaves as minimal_tree_leaves;
+pub use crate::theory::node_types::minimal_nodes as minimal_tree_nodes;
 
 /// One driver's averages over the games compared.
 #[derive(Clone, Debug, PartialEq)]

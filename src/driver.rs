@@ -142,6 +142,13 @@ pub struct SearchParams {
     /// The tests in `tests/suite/witness.rs` fail without each of these. Off by default: every
     /// driver then returns exactly the depth-`d` value.
     pub deeper_entries: bool,
+    /// Make every search return its result clamped to the window it was called with, as a
+    /// fail-hard search does: `alpha` for a value at most `alpha`, `beta` for one at least `beta`.
+    /// Still exact, never faster: it is there to show what failing hard costs (an MTD driver's
+    /// pass then moves a root bound by one unit at most, so it takes as many passes as its first
+    /// guess is off: SSS* and DUAL*, which start at `±INFINITY`, some 10^9; see
+    /// [`Algorithm::starts_at_infinity`](crate::search::Algorithm::starts_at_infinity)).
+    pub fail_hard: bool,
     /// Stop after visiting this many nodes (the engine reports the last completed iteration).
     pub node_limit: Option<u64>,
     /// Stop after this much wall time.
@@ -168,6 +175,7 @@ impl Default for SearchParams {
             history: true,
             enhanced_transposition_cutoff: false,
             deeper_entries: false,
+            fail_hard: false,
             node_limit: None,
             time_limit: None,
             cancel: None,
@@ -254,6 +262,8 @@ impl Pass {
 pub struct Iteration<M> {
     /// The depth searched.
     pub depth: u32,
+    /// The first guess it started from, from MAX's side (the driver's own, for those that take one).
+    pub first_guess: Value,
     /// The value, from MAX's side.
     pub value: Value,
     /// The principal variation found.

@@ -131,6 +131,14 @@ impl Algorithm {
         false
     }
 
+    /// Whether the driver's first test lies at `±INFINITY` (SSS* and DUAL*): failing hard
+    /// ([`SearchParams::fail_hard`]), each pass moves a bound by one unit, so it would take some
+    /// 10^9 passes to come down to any value.
+    #[must_use]
+    pub const fn starts_at_infinity(self) -> bool {
+        matches!(self, Self::Sss | Self::Dual)
+    }
+
     /// Whether the driver makes null-window passes at the root (and so reports them).
     #[must_use]
     pub const fn makes_passes(self) -> bool {
@@ -368,6 +376,7 @@ pub(crate) fn deepen<G: Game, O: Observer<G>>(
         }
         iterations.push(Iteration {
             depth,
+            first_guess: root_player.perspective(guess),
             value: root_player.perspective(value),
             principal_variation,
             passes: if algorithm.makes_passes() { passes.clone() } else { Vec::new() },

@@ -354,8 +354,11 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     /// Whether NegaScout may take a null-window result that fails high within two plies of the
     /// horizon as exact (Reinefeld's rule: below it are only leaves, which a null window evaluates
     /// all the same). Not with deeper entries: a table entry can answer the child with a mere bound.
+    /// Nor failing hard: the rule reads the leaves' values through a fail-soft result, and a
+    /// fail-hard one is clamped to the null window (`engine::every_driver_failing_hard_is_exact`
+    /// found a tree of depth 3 where NegaScout then returned -1 for -2).
     pub(crate) const fn shallow_fail_high_is_exact(&self) -> bool {
-        !self.config.deeper_entries
+        !self.config.deeper_entries && !self.config.fail_hard
     }
 
     /// A node answered without expanding it: tells the observer, and returns the value.
@@ -370,12 +373,19 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         probe: Probe,
         stored: Option<Bound>,
     ) -> Entered<G::Move> {
+        let result = self.failing(result, (alpha, beta));
         if self.stop.armed {
             let node = NodeEntered { ply, position, depth, alpha, beta, perspective: Perspective::Mover };
             let probe = Some(probe);
             self.observer.returned(&NodeReturned { node, result, probe, stored, cutoff: None, moves: None });
         }
         Entered::Done(result)
+    }
+
+    /// The result a node returns: `g` itself, or with [`SearchParams::fail_hard`] `g` clamped to
+    /// the window it was called with. Either is a bound the fail-soft contract allows.
+    fn failing(&self, g: Value, (alpha, beta): (Value, Value)) -> Value {
+        if self.config.fail_hard { g.max(alpha).min(beta) } else { g }
     }
 
     // ANCHOR: leave
@@ -395,6 +405,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         if self.stop.stopped {
             return 0;
         }
+        let g = self.failing(g, window_in);
         let cutoff = best.filter(|_| g >= beta);
         if let Some(mv) = cutoff {
             self.stats.cutoffs += 1;

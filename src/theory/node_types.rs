@@ -94,6 +94,19 @@ pub fn minimal_tree(width: u32, depth: u32) -> Vec<LevelCounts> {
 }
 // ANCHOR_END: minimal_tree
 
+/// The nodes of the minimal tree, every level's together (saturating): what a perfectly ordered
+/// alpha-beta visits, the measure of a driver's node count as [`minimal_leaves`] is of its leaves.
+///
+/// ```
+/// use nullwindow::theory::node_types::minimal_nodes;
+/// // Width 2, depth 3: the root, 2 + 3 + 5 below it.
+/// assert_eq!(minimal_nodes(2, 3), 11);
+/// ```
+#[must_use]
+pub fn minimal_nodes(width: u32, depth: u32) -> u128 {
+    minimal_tree(width, depth).iter().fold(0, |nodes, level| nodes.saturating_add(level.total()))
+}
+
 // ANCHOR: minimal_leaves
 /// Knuth and Moore's count of the minimal tree's leaves, `w^⌈d/2⌉ + w^⌊d/2⌋ − 1` (saturating).
 #[must_use]

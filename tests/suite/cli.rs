@@ -265,9 +265,90 @@ fn compare_reports_counts_against_the_minimal_tree() {
         nullwindow(&["compare", "--width", "3", "--depth", "4", "--seeds", "2", "--transpositions"], "");
     assert!(table.status.success(), "{table:?}");
     let text = stdout(&table);
-    assert!(text.contains("minimal tree: 17 leaves"), "{text}");
+    assert!(text.contains("minimal tree: 17 leaves, 37 nodes"), "{text}");
     assert!(text.contains("transpositions"));
     assert!(text.lines().any(|line| line.starts_with("mtdf ")));
+    // A perfectly ordered alpha-beta visits exactly the minimal tree: both its ratios are 1, its
+    // nodes measured against the minimal tree's nodes, not its leaves.
+    let perfect = nullwindow(
+        &[
+            "compare",
+            "--json",
+            "--width",
+            "2",
+            "--depth",
+            "3",
+            "--ordering",
+            "1",
+            "--seeds",
+            "1",
+            "--algo",
+            "alphabeta",
+        ],
+        "",
+    );
+    let json: serde_json::Value = serde_json::from_slice(&perfect.stdout).unwrap();
+    assert_eq!(
+        (json["minimal_tree_leaves"].as_f64(), json["minimal_tree_nodes"].as_f64()),
+        (Some(5.0), Some(11.0))
+    );
+    let row = &json["results"][0];
+    assert_eq!((row["leaves_ratio"].as_f64(), row["nodes_ratio"].as_f64()), (Some(1.0), Some(1.0)));
+}
+
+/// `solve --iterative` shows each iteration: its depth, first guess, value, its own leaves and
+/// nodes, and its root searches, in text and in `--json`; `trace --iterative` records them.
+#[test]
+fn solve_and_trace_show_every_iteration() {
+    let file = "testdata/trees/exercise-three-ply.tree";
+    let output = nullwindow(&["solve", file, "--algo", "mtdf,pvs", "--iterative", "--json"], "");
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let mtdf = &json["results"][0];
+    let iterations = mtdf["iterations"].as_array().unwrap();
+    assert_eq!(iterations.iter().map(|i| i["depth"].as_u64().unwrap()).collect::<Vec<_>>(), [1, 2, 3]);
+    // Each iteration starts from the value of the one before; the last is the tree's value.
+    assert_eq!(iterations[1]["first_guess"], iterations[0]["value"]);
+    assert_eq!(iterations[2]["value"], json["value"]);
+    let nodes: u64 = iterations.iter().map(|i| i["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(nodes, mtdf["nodes"].as_u64().unwrap(), "an iteration's own nodes, adding up to the total");
+    let passes: usize = iterations.iter().map(|i| i["passes"].as_array().unwrap().len()).sum();
+    assert_eq!(Some(passes as u64), mtdf["passes"].as_u64());
+    assert!(json["results"][1]["iterations"][0]["first_guess"].is_null(), "PVS takes no first guess");
+    let text = stdout(&nullwindow(&["solve", file, "--algo", "mtdf", "--iterative"], ""));
+    assert!(text.contains("mtdf, iteration by iteration"), "{text}");
+    assert!(text.contains("(-1, 0) -> 2, (2, 3) -> 4, (4, 5) -> 7, (7, 8) -> 7"), "{text}");
+    // The trace of the same search: one root record per root search.
+    let trace = stdout(&nullwindow(&["trace", file, "--algo", "mtdf", "--iterative"], ""));
+    let roots = trace.lines().filter(|line| line.contains("\"path\":[],")).count();
+    assert_eq!(roots, passes);
+}
+
+/// `solve --help` says that a leaf evaluated twice counts twice.
+#[test]
+fn solve_help_says_what_the_counts_count() {
+    let help = stdout(&nullwindow(&["solve", "--help"], ""));
+    assert!(help.contains("a leaf evaluated again in a later pass or iteration counts again"), "{help}");
+}
+
+/// A parenthesis tree read as gtree says what it looks like.
+#[test]
+fn a_parenthesis_tree_read_as_gtree_gets_a_hint() {
+    let error = error_line(&["solve", "--format", "gtree", "testdata/trees/teaching.tree"], "");
+    assert!(
+        error.ends_with("(the file looks like the parenthesis format: leave out --format gtree)"),
+        "{error}"
+    );
+}
+
+/// A missing argument keeps its list and the usage line on the one error line.
+#[test]
+fn a_missing_argument_names_the_usage() {
+    assert_eq!(
+        error_line(&["trace"], ""),
+        "error: the following required arguments were not provided: --algo <ALGO> \
+         (usage: nullwindow trace --algo <ALGO> [FILE]; more with --help)"
+    );
 }
 
 #[test]
@@ -319,10 +400,7 @@ fn games_are_solved_divided_and_checked_from_the_side_to_move() {
     assert!(exact.status.success(), "{exact:?}");
     let wrong = nullwindow(&["check", "--game", "tictactoe", "--value", "0", "--line", "5=0 2=0"], "");
     assert_eq!(wrong.status.code(), Some(1));
-    assert_eq!(
-        stdout(&wrong).lines().nth(1).unwrap(),
-        "ply 2: wrong value after 2: claimed 0, exact 1 (after 5)"
-    );
+    assert_eq!(stdout(&wrong).lines().nth(1).unwrap(), "ply 2: wrong value after 5 2: claimed 0, exact 1");
     let tree = nullwindow(&["divide", "testdata/trees/format-example.tree"], "");
     assert!(stdout(&tree).contains("value 15"), "{}", stdout(&tree));
 }
@@ -608,6 +686,14 @@ fn bench_connect4_solves_pons_positions_and_reports_per_set() {
     assert_eq!(json[0]["positions"], 30);
     assert_eq!(json[0]["right"], 30);
     assert!(json[0]["mean_nodes"].as_f64().unwrap() > 1.0);
+    // The first lines of a set are not the whole set that Pons' figures are means of: the row says so.
+    let table = stdout(&nullwindow(
+        &["bench", "connect4", "testdata/connect4/Test_L3_R1.first100", "--limit", "3"],
+        "",
+    ));
+    let row = table.lines().find(|line| line.starts_with("testdata/connect4/Test_L3_R1.first100")).unwrap();
+    assert!(row.ends_with('*'), "{table}");
+    assert!(table.contains("*: the file holds only the first lines of the set"), "{table}");
     assert_eq!(
         error_line(&["bench", "connect4", "testdata/trees/teaching.tree"], ""),
         "error: testdata/trees/teaching.tree:1: expected 'MOVES SCORE'"

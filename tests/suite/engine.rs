@@ -78,6 +78,33 @@ proptest! {
         }
     }
 
+    /// Failing hard, every driver is still exact: a clamped result is still a bound. (First guesses
+    /// near the values, and not SSS* or DUAL*, which start from ±INFINITY: a fail-hard MTD pass
+    /// moves a bound by one unit, so a start 10^9 off would take 10^9 passes.)
+    #[test]
+    fn every_driver_failing_hard_is_exact(tree in prop_oneof![trees(), game_graphs()], algorithm in algorithms().prop_filter("starts from infinity", |algorithm| !matches!(algorithm, Algorithm::Sss | Algorithm::Dual)), config in configs(), depth in 0u32..7, guess in -12..=12) {
+        let exact = minimax::search(&tree, &tree.root_id(), depth).value;
+        let params = SearchParams { depth, fail_hard: true, first_guess: Some(guess), ..config };
+        let result = Engine::new(&params).search(&tree, algorithm, &params, |_| {});
+        prop_assert_eq!(result.value, exact, "{} at depth {}", algorithm, depth);
+        assert_principal_variation(&tree, &result)?;
+    }
+
+    /// MTD(f) failing hard walks from its first guess to the value one unit a pass: up from below
+    /// (tests at the guess, one above, …, one above the value: `value - guess + 2` passes) or down
+    /// from above (`guess - value + 1`). Fail-soft, it never takes more.
+    #[test]
+    fn mtdf_failing_hard_walks_one_unit_a_pass(tree in trees(), guess in -12..=12) {
+        let value = minimax::search(&tree, &tree.root_id(), u32::MAX).value;
+        let params = SearchParams { fail_hard: true, first_guess: Some(guess), ..SearchParams::default() };
+        let hard = Engine::new(&params).search(&tree, Algorithm::Mtdf, &params, |_| {}).passes.unwrap().len();
+        let expected = if value >= guess { value - guess + 2 } else { guess - value + 1 };
+        prop_assert_eq!(hard, expected as usize);
+        let soft = SearchParams { fail_hard: false, ..params };
+        let soft_passes = Engine::new(&soft).search(&tree, Algorithm::Mtdf, &soft, |_| {}).passes.unwrap().len();
+        prop_assert!(soft_passes <= hard);
+    }
+
     #[test]
     fn every_driver_is_exact_at_the_edges_of_the_value_range(shape in shapes(4, 5, prop_oneof![Just(MIN_LEAF), Just(MAX_LEAF), Just(0)].boxed()), algorithm in algorithms(), config in configs()) {
         let tree = shape.to_tree();

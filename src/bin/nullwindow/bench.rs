@@ -81,6 +81,9 @@ const PONS_PART_12: [(&str, f64, f64); 6] = [
     ("Test_L1_R3", 5_490_000.0, 65_920_000.0),
 ];
 
+/// The positions in each of Pons' test sets.
+const PONS_SET_POSITIONS: usize = 1000;
+
 /// Pons' figures for the set a file holds, recognised by its name (`Test_L2_R1`, or a file such as
 /// `Test_L2_R1.first20` holding its first lines).
 fn pons_figures(file: &str) -> Option<(f64, f64)> {
@@ -238,9 +241,13 @@ fn print_table(args: &Connect4Args, results: &[SetResult]) {
         "Pons mean time",
         "Pons nodes"
     );
+    // Pons' figures are means over his whole set; a row of its first lines is marked.
+    let subset = |r: &SetResult| r.pons_mean_microseconds.is_some() && r.positions < PONS_SET_POSITIONS;
     for r in results {
-        let pons_time = r.pons_mean_microseconds.map_or_else(|| "-".to_owned(), time);
-        let pons_nodes = r.pons_mean_positions.map_or_else(|| "-".to_owned(), |n| format!("{n:.1}"));
+        let mark = if subset(r) { "*" } else { "" };
+        let pons_time =
+            r.pons_mean_microseconds.map_or_else(|| "-".to_owned(), |t| format!("{}{mark}", time(t)));
+        let pons_nodes = r.pons_mean_positions.map_or_else(|| "-".to_owned(), |n| format!("{n:.1}{mark}"));
         let threads = if show_threads { format!("  {:>7}", r.threads) } else { String::new() };
         outln!(
             "{:<set_width$}{threads}  {:>9}  {:>7}  {:>14}  {:>12.1}  {:>10.0}  {:>14}  {:>12}",
@@ -261,6 +268,12 @@ fn print_table(args: &Connect4Args, results: &[SetResult]) {
     }
     if with_figures {
         outln!("Pons: part 12 of \"Solving Connect 4\" (strong solver, whole set, his machine).");
+    }
+    if results.iter().any(subset) {
+        outln!(
+            "*: the file holds only the first lines of the set, and Pons' means are over all {PONS_SET_POSITIONS}: \
+             compare with care."
+        );
     }
     if without {
         outln!("-: not one of Pons' sets (recognised by name, e.g. Test_L2_R1.first20), no figures.");

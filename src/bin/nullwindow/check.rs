@@ -76,6 +76,11 @@ fn check<G: Game>(
     }
     let report = oracle::check(game, depth, reference, root_player.perspective(args.value), &line);
     let side = |value| root_player.perspective(value);
+    // The line up to the ply a departure is at, in the order it was played.
+    let played = |ply: usize| -> String {
+        let moves: Vec<String> = line[..ply].iter().map(|(mv, _)| mv.to_string()).collect();
+        moves.join(" ")
+    };
     let at = if report.path.is_empty() {
         "at the root".to_owned()
     } else {
@@ -97,8 +102,8 @@ fn check<G: Game>(
         }
         Some(Departure::Value { ply, exact }) => {
             outln!(
-                "ply {ply}: wrong value after {}: claimed {}, exact {} ({at})",
-                line[ply - 1].0,
+                "ply {ply}: wrong value after {}: claimed {}, exact {}",
+                played(ply),
                 side(line[ply - 1].1),
                 side(exact)
             );

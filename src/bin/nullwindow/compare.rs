@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use nullwindow::compare::{Row, compare, minimal_tree_leaves};
+use nullwindow::compare::{Row, compare, minimal_tree_leaves, minimal_tree_nodes};
 use nullwindow::driver::SearchParams;
 use nullwindow::registry::Driver;
 use nullwindow::tree::synthetic::{Model, SyntheticConfig, SyntheticTree};
@@ -72,7 +72,8 @@ pub struct CompareArgs {
 const MINIMAL_LEAVES: u128 = 100_000_000_000;
 
 pub fn run(args: &CompareArgs) -> Result<ExitCode, CliError> {
-    let drivers = Driver::select(&args.algo)?;
+    let mut drivers = Driver::select(&args.algo)?;
+    crate::ordering::leave_out_infinite_walks(&mut drivers, &args.algo, args.heuristics.fail_hard())?;
     let smallest = minimal_tree_leaves(args.width, args.depth);
     if smallest > MINIMAL_LEAVES {
         let leaves = if smallest == u128::MAX { "over 2^128".to_owned() } else { smallest.to_string() };
@@ -117,11 +118,14 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode, CliError> {
     let bar = crate::progress::bar((trees.len() * drivers.len()) as u64, "searches", "");
     let rows = compare(&trees, &known, &drivers, &params, |done, _total| bar.set_position(done as u64));
     bar.finish_and_clear();
-    let minimal = minimal_tree_leaves(args.width, args.depth) as f64;
+    let minimal = Minimal {
+        leaves: minimal_tree_leaves(args.width, args.depth) as f64,
+        nodes: minimal_tree_nodes(args.width, args.depth) as f64,
+    };
     if args.json {
-        print_json(args, model, minimal, &rows, trees.len())?;
+        print_json(args, model, &minimal, &rows, trees.len())?;
     } else {
-        print_table(args, model, minimal, &rows, trees.len());
+        print_table(args, model, &minimal, &rows, trees.len());
     }
     let wrong: Vec<&str> =
         rows.iter().filter(|row| row.disagreements > 0).map(|row| row.driver.info().name).collect();
@@ -133,21 +137,29 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode, CliError> {
     }
 }
 
-fn print_table(args: &CompareArgs, model: Model, minimal: f64, rows: &[Row], trees: usize) {
+/// The Knuth–Moore minimal tree's size: what the leaves and the nodes are each measured against.
+struct Minimal {
+    leaves: f64,
+    nodes: f64,
+}
+
+fn print_table(args: &CompareArgs, model: Model, minimal: &Minimal, rows: &[Row], trees: usize) {
     // The ordering is a parameter of the incremental model only: independent trees have none.
     let ordering = match model {
         Model::Incremental => format!(", ordering {}", args.ordering),
         Model::Independent => String::new(),
     };
     outln!(
-        "{trees} {model} {}, width {}, depth {}{ordering}, spread {}{}; minimal tree: {minimal} leaves",
+        "{trees} {model} {}, width {}, depth {}{ordering}, spread {}{}; minimal tree: {} leaves, {} nodes",
         if trees == 1 { "tree" } else { "trees" },
         args.width,
         args.depth,
         args.spread,
-        if args.transpositions { ", transpositions" } else { "" }
+        if args.transpositions { ", transpositions" } else { "" },
+        minimal.leaves,
+        minimal.nodes
     );
-    outln!("means per tree; leaves and nodes also as a ratio to the minimal tree");
+    outln!("means per tree; leaves and nodes also as a ratio to the minimal tree's leaves and nodes");
     outln!();
     let name_width = rows.iter().map(|row| row.driver.info().name.len()).max().unwrap_or(9).max(9);
     outln!(
@@ -168,9 +180,9 @@ fn print_table(args: &CompareArgs, model: Model, minimal: f64, rows: &[Row], tre
             "{:<name_width$}  {:>12.1}  {:>7.3}  {:>12.1}  {:>7.3}  {:>7}  {:>10.3}  {:>8.2}  {:>5}",
             row.driver.info().name,
             row.leaves,
-            row.leaves / minimal,
+            row.leaves / minimal.leaves,
             row.nodes,
-            row.nodes / minimal,
+            row.nodes / minimal.nodes,
             passes,
             per_tree_ms(row.time, trees),
             row.nodes_per_second(trees) / 1e6,
@@ -194,6 +206,7 @@ struct JsonCompare<'a> {
     transpositions: bool,
     spread: i32,
     minimal_tree_leaves: f64,
+    minimal_tree_nodes: f64,
     results: Vec<JsonRow<'a>>,
 }
 
@@ -213,7 +226,7 @@ struct JsonRow<'a> {
 fn print_json(
     args: &CompareArgs,
     model: Model,
-    minimal: f64,
+    minimal: &Minimal,
     rows: &[Row],
     trees: usize,
 ) -> Result<(), CliError> {
@@ -222,9 +235,9 @@ fn print_json(
         .map(|row| JsonRow {
             algorithm: row.driver.info().name,
             leaves: row.leaves,
-            leaves_ratio: row.leaves / minimal,
+            leaves_ratio: row.leaves / minimal.leaves,
             nodes: row.nodes,
-            nodes_ratio: row.nodes / minimal,
+            nodes_ratio: row.nodes / minimal.nodes,
             passes: row.passes,
             ms_per_tree: per_tree_ms(row.time, trees),
             nodes_per_second: row.nodes_per_second(trees),
@@ -239,7 +252,8 @@ fn print_json(
         ordering: (model == Model::Incremental).then_some(args.ordering),
         transpositions: args.transpositions,
         spread: args.spread,
-        minimal_tree_leaves: minimal,
+        minimal_tree_leaves: minimal.leaves,
+        minimal_tree_nodes: minimal.nodes,
         results,
     };
     outln!("{}", serde_json::to_string_pretty(&report)?);

@@ -113,7 +113,19 @@ fn read(
         }
         _ => text::parse_bytes(&bytes).map(|tree| (tree, None)),
     };
-    parsed.map_err(|e| CliError(format!("{name}:{}:{}: {}", e.line, e.column, e.message)))
+    parsed.map_err(|e| {
+        // A parenthesis tree read as gtree fails on some odd id; say what it looks like.
+        let first = String::from_utf8_lossy(&bytes)
+            .lines()
+            .map(|line| line.split('#').next().unwrap_or("").trim().to_owned())
+            .find(|line| !line.is_empty());
+        let hint = if format == Format::Gtree && first.is_some_and(|line| line.starts_with('(')) {
+            " (the file looks like the parenthesis format: leave out --format gtree)"
+        } else {
+            ""
+        };
+        CliError(format!("{name}:{}:{}: {}{hint}", e.line, e.column, e.message))
+    })
 }
 
 fn line_and_column(bytes: &[u8], offset: usize) -> (usize, usize) {

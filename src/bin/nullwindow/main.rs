@@ -49,6 +49,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Solve a tree with the chosen drivers and check each against minimax (exit 1 if one disagrees).
+    #[command(after_long_help = solve::COUNTS_HELP)]
     Solve(solve::SolveArgs),
     /// List every driver: name, kind, source document, and whether it is exact.
     Algos(algos::AlgosArgs),
@@ -117,14 +118,34 @@ fn report_clap_error(error: &clap::Error) -> ExitCode {
         return ExitCode::from(2);
     }
     let rendered = error.render().to_string();
-    let parts: Vec<&str> = rendered
-        .lines()
-        .map(str::trim)
-        .filter(|line| {
-            !line.is_empty() && !line.starts_with("Usage:") && !line.starts_with("For more information")
-        })
-        .map(|line| line.strip_prefix("error: ").unwrap_or(line))
-        .collect();
-    eprintln!("error: {}", parts.join("; "));
+    let mut message = String::new();
+    let mut usage = None;
+    for line in rendered.lines() {
+        let text = line.trim();
+        if text.is_empty() || text.starts_with("For more information") {
+            continue;
+        }
+        if let Some(rest) = text.strip_prefix("Usage:") {
+            usage = Some(rest.trim().to_owned());
+            continue;
+        }
+        let text = text.strip_prefix("error: ").unwrap_or(text);
+        // An indented line is an item of the list the line before announced with a colon.
+        let separator = match message.chars().last() {
+            None => "",
+            Some(':') => " ",
+            Some(_) if line.starts_with(char::is_whitespace) && !text.starts_with("tip:") => ", ",
+            Some(_) => "; ",
+        };
+        message.push_str(separator);
+        message.push_str(text);
+    }
+    // A missing argument is best answered by the usage line, kept on the one error line.
+    if error.kind() == ErrorKind::MissingRequiredArgument
+        && let Some(usage) = usage
+    {
+        message.push_str(&format!(" (usage: {usage}; more with --help)"));
+    }
+    eprintln!("error: {message}");
     ExitCode::from(2)
 }

@@ -1,11 +1,14 @@
-//! The switches that turn the optimized drivers' move-ordering heuristics off, shared by `solve`,
-//! `trace` and `compare`: the book draws its figures of the teaching tree without killers and history,
-//! and these let a reader reproduce the figures' numbers.
+//! The switches of the optimized drivers shared by `solve`, `trace` and `compare`: the move-ordering
+//! heuristics off (the book draws its figures of the teaching tree without killers and history, and
+//! these let a reader reproduce the figures' numbers), and failing hard.
 
 use clap::Args;
 use nullwindow::driver::SearchParams;
+use nullwindow::registry::Driver;
 
-/// Move-ordering heuristics of the optimized drivers that can be turned off.
+use crate::CliError;
+
+/// Switches of the optimized drivers: move-ordering heuristics turned off, failing hard.
 #[derive(Args, Clone, Copy, Debug, Default)]
 pub struct OrderingArgs {
     /// Turn off the killer-move heuristic of the optimized drivers (a move that cut off at a ply is
@@ -17,9 +20,18 @@ pub struct OrderingArgs {
     /// first). The book's figures of the teaching tree are drawn without it.
     #[arg(long)]
     no_history: bool,
+    /// Make the optimized drivers fail hard: every search returns its result clamped to its window.
+    /// Still exact; it shows what failing hard costs (an MTD pass moves a bound by one unit at most).
+    #[arg(long)]
+    fail_hard: bool,
 }
 
 impl OrderingArgs {
+    /// Whether `--fail-hard` was given.
+    pub const fn fail_hard(self) -> bool {
+        self.fail_hard
+    }
+
     /// Turns off in `params` what the switches name, and nothing else.
     pub fn apply(self, params: &mut SearchParams) {
         if self.no_killers {
@@ -28,5 +40,39 @@ impl OrderingArgs {
         if self.no_history {
             params.history = false;
         }
+        if self.fail_hard {
+            params.fail_hard = true;
+        }
     }
+}
+
+/// With `--fail-hard`, the drivers whose first test lies at ±INFINITY (SSS* and DUAL*) would walk
+/// down one unit a pass, some 10^9 passes: a group (`all`, `optimized`) leaves them out, saying so
+/// in one line on standard error; named one by one in `list`, they are refused.
+pub fn leave_out_infinite_walks(
+    drivers: &mut Vec<Driver>,
+    list: &str,
+    fail_hard: bool,
+) -> Result<(), CliError> {
+    if !fail_hard {
+        return Ok(());
+    }
+    let walks = |driver: &Driver| driver.algorithm().is_some_and(|algorithm| algorithm.starts_at_infinity());
+    let named: Vec<&str> = list.split(',').map(str::trim).collect();
+    if let Some(driver) = drivers.iter().find(|driver| walks(driver) && named.contains(&driver.info().name)) {
+        return Err(CliError(format!(
+            "{driver} starts at an infinite bound: failing hard it would take some 10^9 passes to come down \
+             (run it without --fail-hard)"
+        )));
+    }
+    let (left_out, kept): (Vec<Driver>, Vec<Driver>) = drivers.iter().partition(|driver| walks(driver));
+    if !left_out.is_empty() {
+        let names: Vec<&str> = left_out.iter().map(|driver| driver.info().name).collect();
+        eprintln!(
+            "note: left out {}: they start at an infinite bound, and failing hard would take some 10^9 passes",
+            names.join(", ")
+        );
+        *drivers = kept;
+    }
+    Ok(())
 }

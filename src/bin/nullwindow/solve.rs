@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::Args;
-use nullwindow::driver::{Iteration, Kind, SearchParams};
+use nullwindow::driver::{Iteration, Kind, Perspective, SearchParams};
 use nullwindow::game::{Game, Player};
 use nullwindow::oracle::{self, Report};
 use nullwindow::registry::Driver;
@@ -21,6 +21,17 @@ use crate::output::outln;
 /// The searches recurse once per level; this stack holds [`MAX_SEARCH_HEIGHT`] levels of the deepest
 /// driver with room to spare. Pages are only touched as the recursion reaches them.
 const SEARCH_STACK_BYTES: usize = 1 << 30;
+
+/// What the table's counts count, as `nullwindow solve --help` prints it.
+pub const COUNTS_HELP: &str = "\
+The counts:
+  leaves   evaluations: every time a driver evaluates a position (a terminal one, or one where the
+           depth ran out); a leaf evaluated again in a later pass or iteration counts again, so a
+           driver that visits 19 distinct leaves may count 23
+  nodes    calls of the driver's search, or for Stockman's drivers nodes taken off OPEN; re-visits
+           count again
+  passes   searches of the root, for the drivers that make several (MTD tests, aspiration windows,
+           iterations)";
 
 #[derive(Args)]
 pub struct SolveArgs {
@@ -62,6 +73,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let target = args.target.read()?;
     let list = args.algo.as_deref().unwrap_or(target.default_drivers());
     let mut drivers = Driver::select(list)?;
+    crate::ordering::leave_out_infinite_walks(&mut drivers, list, args.ordering.fail_hard())?;
     // (A tree too deep to search at all is refused by the search below, with no note before.)
     if let Some(tree) = target.tree() {
         let depth = tree.height().min(args.depth.unwrap_or(u32::MAX));
@@ -82,10 +94,13 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     with_game!(&target, game => {
         let report = search(game, target.tree(), view.reference, &drivers, &params)?;
         if args.json {
-            print_json(&report, &view)?;
+            print_json(&report, &view, params.iterative_deepening)?;
         } else {
             print_summary(&args.target.describe(&target), &params, &report, &view);
             print_table(&report, &view, params.iterative_deepening);
+            if params.iterative_deepening {
+                print_iterations(&report, &view);
+            }
         }
         Ok(verdict(&report, &view))
     })
@@ -163,7 +178,10 @@ pub fn demo() -> Result<ExitCode, CliError> {
     print_summary(&target.describe("", None), &params, &report, &view);
     print_table(&report, &view, params.iterative_deepening);
     outln!();
-    outln!("Next: `nullwindow gen --seed 7 | nullwindow solve -`, `nullwindow algos`, `nullwindow --help`.");
+    outln!(
+        "Next: `cargo install --path .` puts `nullwindow` on your PATH; then `nullwindow gen --seed 7 | \
+         nullwindow solve -`, `nullwindow algos`, `nullwindow --help`."
+    );
     Ok(verdict(&report, &view))
 }
 
@@ -272,9 +290,98 @@ fn print_table<M>(report: &Report<M>, view: &View, iterative: bool) {
     }
 }
 
+/// Each iteration of each driver that deepened iteratively (`--iterative`): its depth, first guess,
+/// value, the leaves and nodes it took (not the totals so far), and its root searches.
+fn print_iterations<M>(report: &Report<M>, view: &View) {
+    for result in report.results.iter().filter(|result| !result.outcome.iterations.is_empty()) {
+        outln!();
+        outln!(
+            "{}, iteration by iteration (values from the side to move at the root, {}):",
+            result.driver.info().name,
+            view.root_player
+        );
+        outln!(
+            "{:>5}  {:>11}  {:>11}  {:>10}  {:>10}  root searches: window -> result",
+            "depth",
+            "first guess",
+            "value",
+            "leaves",
+            "nodes"
+        );
+        for row in iteration_rows(result, view) {
+            let searches: Vec<String> = row
+                .passes
+                .iter()
+                .map(|pass| format!("({}, {}) -> {}", pass.alpha, pass.beta, pass.result))
+                .collect();
+            outln!(
+                "{:>5}  {:>11}  {:>11}  {:>10}  {:>10}  {}",
+                row.depth,
+                row.first_guess.map_or_else(|| "-".to_owned(), |guess| guess.to_string()),
+                row.value,
+                row.leaves,
+                row.nodes,
+                if searches.is_empty() { "-".to_owned() } else { searches.join(", ") }
+            );
+        }
+    }
+}
+
+/// One iteration, as `solve --iterative` prints it: values from the side to move at the root.
+#[derive(Serialize)]
+struct IterationRow {
+    depth: u32,
+    /// The first guess of a driver that makes passes; none for the others.
+    first_guess: Option<Value>,
+    value: Value,
+    /// Leaves and nodes of this iteration alone.
+    leaves: u64,
+    nodes: u64,
+    passes: Vec<JsonPass>,
+}
+
+#[derive(Serialize)]
+struct JsonPass {
+    alpha: Value,
+    beta: Value,
+    result: Value,
+}
+
+fn iteration_rows<M>(result: &nullwindow::oracle::DriverResult<M>, view: &View) -> Vec<IterationRow> {
+    let side = |value: Value| view.root_player.perspective(value);
+    let mut before = nullwindow::driver::Counts::default();
+    result
+        .outcome
+        .iterations
+        .iter()
+        .map(|iteration| {
+            let row = IterationRow {
+                depth: iteration.depth,
+                first_guess: result.driver.info().passes.then(|| side(iteration.first_guess)),
+                value: side(iteration.value),
+                leaves: iteration.counts.leaves - before.leaves,
+                nodes: iteration.counts.nodes - before.nodes,
+                passes: iteration
+                    .passes
+                    .iter()
+                    .map(|pass| {
+                        let (alpha, beta, result) =
+                            Perspective::Mover.turn(view.root_player, (pass.alpha, pass.beta, pass.result));
+                        JsonPass { alpha, beta, result }
+                    })
+                    .collect(),
+            };
+            before = iteration.counts;
+            row
+        })
+        .collect()
+}
+
 /// The `--json` shape: `{"side": "MAX"|"MIN", "value": V, "results": [{"algorithm", "value", "leaves",
 /// "nodes", "passes"}]}`, values from the side to move at the root, which `side` names so that a MIN
-/// root's values are not read as MAX's.
+/// root's values are not read as MAX's. With `--iterative`, each optimized driver's result also
+/// has `iterations`: `depth`, `first_guess`, `value`, the `leaves` and `nodes` of that iteration,
+/// and its root searches' windows and results (`passes`).
 #[derive(Serialize)]
 struct JsonReport<'a> {
     side: String,
@@ -289,9 +396,11 @@ struct JsonResult<'a> {
     leaves: u64,
     nodes: u64,
     passes: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    iterations: Option<Vec<IterationRow>>,
 }
 
-fn print_json<M>(report: &Report<M>, view: &View) -> Result<(), CliError> {
+fn print_json<M>(report: &Report<M>, view: &View, iterative: bool) -> Result<(), CliError> {
     let results = report
         .results
         .iter()
@@ -301,6 +410,8 @@ fn print_json<M>(report: &Report<M>, view: &View) -> Result<(), CliError> {
             leaves: result.outcome.counts.leaves,
             nodes: result.outcome.counts.nodes,
             passes: result.outcome.passes.as_ref().map(Vec::len),
+            iterations: (iterative && !result.outcome.iterations.is_empty())
+                .then(|| iteration_rows(result, view)),
         })
         .collect();
     let value = view.root_player.perspective(report.value);

@@ -94,8 +94,12 @@ pub struct TraceArgs {
     /// Make an optimized driver search children in the file's order, as a plain engine does: no
     /// table move first, no killer moves, no history heuristic, no iterative deepening (the table
     /// still answers and narrows), so that its records line up with a plain engine's.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "iterative")]
     file_order: bool,
+    /// Let an optimized driver deepen iteratively from depth 1, as `solve --iterative` does: each
+    /// iteration's root searches are passes of their own (`pass`), the iteration's depth their depth.
+    #[arg(long)]
+    iterative: bool,
     #[command(flatten)]
     ordering: OrderingArgs,
     /// The output format.
@@ -110,6 +114,7 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode, CliError> {
             nullwindow::tree::text::excerpt(&args.algo)
         ))
     })?;
+    crate::ordering::leave_out_infinite_walks(&mut vec![driver], &args.algo, args.ordering.fail_hard())?;
     let when = match args.on {
         On::Completion => When::Completion,
         On::Entry => When::Entry,
@@ -123,6 +128,7 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode, CliError> {
         ..SearchParams::default()
     };
     args.ordering.apply(&mut params);
+    params.iterative_deepening = args.iterative;
     if args.file_order {
         params.table_move_first = false;
         params.killers = false;

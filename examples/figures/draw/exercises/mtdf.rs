@@ -102,11 +102,16 @@ fn fail_hard_passes() -> Exercise {
         passes.len(),
         search.passes.len()
     );
+    // The engine failing hard makes exactly these passes.
+    let hard = engine_steps(&tree, Algorithm::Mtdf, &SearchParams { fail_hard: true, ..figure_params() });
+    assert_eq!(hard.passes, passes, "the engine's fail-hard MTD(f) makes the passes worked out above");
     answer.push_str(&pass_table(&passes));
     answer.push_str(
         "\nWith an evaluation in centipawns and a guess a pawn off, that is a hundred passes where a \
-         fail-soft search needs a handful.\n",
+         fail-soft search needs a handful. `--fail-hard` makes the engine's drivers fail hard; the \
+         root's records (path `[]`) are the passes:\n",
     );
+    answer.push_str(&commands(&[engine_trace(&THREE_PLY, Algorithm::Mtdf, " --fail-hard")]));
     Exercise { given: Some(given), answer }
 }
 
