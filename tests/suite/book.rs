@@ -784,3 +784,36 @@ fn the_sss_order_figure_names_a_trace_that_lists_its_leaves_in_order() {
     }
     assert_eq!(traced, drawn, "the leaves of `{command}` against the figure's order");
 }
+
+/// No word the glossary defines is first met in an exercise: a chapter that asks for it explains it
+/// before its `## Exercises`, or an earlier chapter does (Alpha-beta's exercise 4 once asked for
+/// node types that only a later chapter defined).
+#[test]
+fn no_glossary_word_is_first_met_in_an_exercise() {
+    let chapters: Vec<(String, String)> = chapters()
+        .into_iter()
+        .filter(|chapter| chapter != "glossary.md")
+        .map(|chapter| {
+            let text = std::fs::read_to_string(book().join(&chapter)).unwrap();
+            (chapter, text)
+        })
+        .collect();
+    let mut first_in_exercises = Vec::new();
+    for (id, words) in glossary_terms() {
+        let link = format!("glossary.md#{id})");
+        let position = |text: &str| {
+            let linked = text.find(&link);
+            let used = words.iter().filter_map(|word| first_use(text, word)).min();
+            linked.into_iter().chain(used).min()
+        };
+        let Some((chapter, text, at)) =
+            chapters.iter().find_map(|(chapter, text)| position(text).map(|at| (chapter, text, at)))
+        else {
+            continue;
+        };
+        if text.find("\n## Exercises").is_some_and(|exercises| at > exercises) {
+            first_in_exercises.push(format!("{chapter} first meets `{id}` in its exercises"));
+        }
+    }
+    assert!(first_in_exercises.is_empty(), "{first_in_exercises:#?}");
+}
