@@ -141,5 +141,7 @@ pub mod book {
         Testing => "testing.md",
         Glossary => "glossary.md",
         Bibliography => "bibliography.md",
+        CheatSheet => "cheat-sheet.md",
+        CoursePaths => "course-paths.md",
     }
 }
