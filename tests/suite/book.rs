@@ -817,3 +817,30 @@ fn no_glossary_word_is_first_met_in_an_exercise() {
     }
     assert!(first_in_exercises.is_empty(), "{first_in_exercises:#?}");
 }
+
+/// Every chapter that teaches with exercises gives each one its level (warm-up, core or
+/// challenge), and ends with a three-line recap and a self-check question whose answer is folded.
+#[test]
+fn every_teaching_chapter_has_levels_a_recap_and_a_self_check() {
+    let mut missing = Vec::new();
+    for chapter in chapters() {
+        let text = std::fs::read_to_string(book().join(&chapter)).unwrap();
+        let Some(exercises) = text.split("\n## Exercises\n").nth(1) else { continue };
+        let headings = exercises.lines().filter(|line| line.starts_with("### ")).count();
+        let levels = ["*Level: warm-up.*", "*Level: core.*", "*Level: challenge.*"];
+        let levelled = exercises.lines().filter(|line| levels.contains(line)).count();
+        if headings == 0 || levelled != headings {
+            missing.push(format!("{chapter}: {levelled} of {headings} exercises have a level"));
+        }
+        let recap = text.split("\n## Recap\n").nth(1).map(|rest| rest.split("\n## ").next().unwrap_or(""));
+        if recap.is_none_or(|recap| recap.lines().filter(|line| line.starts_with("* ")).count() != 3) {
+            missing.push(format!("{chapter}: no recap of three lines"));
+        }
+        let check = text.split("\n## Self-check\n").nth(1);
+        if check.is_none_or(|check| !check.contains("<details>") || !check.trim_end().ends_with("</details>"))
+        {
+            missing.push(format!("{chapter}: no self-check ending the chapter, with its answer folded"));
+        }
+    }
+    assert!(missing.is_empty(), "{missing:#?}");
+}
