@@ -844,3 +844,73 @@ fn every_teaching_chapter_has_levels_a_recap_and_a_self_check() {
     }
     assert!(missing.is_empty(), "{missing:#?}");
 }
+
+/// The iterations `nullwindow solve … --iterative` prints, as (depth, first guess, value, leaves,
+/// root searches as `(a, b) -> r`).
+#[cfg(feature = "cli")]
+fn printed_iterations(command: &str) -> Vec<(String, String, String, String, String)> {
+    let words: Vec<&str> = command.split_whitespace().skip(1).collect();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_nullwindow"))
+        .args(&words)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "`{command}`: {output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    text.split("iteration by iteration")
+        .nth(1)
+        .unwrap_or_else(|| panic!("`{command}` prints no iterations:\n{text}"))
+        .lines()
+        .filter(|line| line.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .map(|line| {
+            let mut fields = line.split_whitespace();
+            let mut next = || fields.next().unwrap_or_default().to_owned();
+            let (depth, guess, value, leaves, _nodes) = (next(), next(), next(), next(), next());
+            let searches = line.split_once("  (").map(|(_, rest)| format!("({rest}")).unwrap_or_default();
+            (depth, guess, value, leaves, searches.trim().to_owned())
+        })
+        .collect()
+}
+
+/// The iterative-deepening exercises give each iteration's first guess, passes, value and leaves;
+/// the command each answer names prints the same, iteration by iteration.
+#[cfg(feature = "cli")]
+#[test]
+fn the_iterative_deepening_answers_match_their_commands_iteration_by_iteration() {
+    let answer = |name: &str| std::fs::read_to_string(book().join("figures/exercises").join(name)).unwrap();
+    let command_in = |text: &str| -> String {
+        text.lines()
+            .find(|line| line.contains("--iterative"))
+            .expect("the answer names its command")
+            .to_owned()
+    };
+    let table_rows = |text: &str| -> Vec<Vec<String>> {
+        text.lines()
+            .filter(|line| line.starts_with("| ") && !line.starts_with("|---"))
+            .skip(1)
+            .map(|line| {
+                line.trim_matches('|')
+                    .split(" | ")
+                    .map(|cell| cell.trim().replace('−', "-").replace('→', "->"))
+                    .collect()
+            })
+            .collect()
+    };
+    // Exercise 1: depth, first guess, every pass, value.
+    let first = answer("iterative-deepening-1.md");
+    let printed = printed_iterations(&command_in(&first));
+    let rows = table_rows(&first);
+    assert_eq!(rows.len(), printed.len(), "{first}");
+    for (row, (depth, guess, value, _, searches)) in rows.iter().zip(&printed) {
+        assert_eq!(row, &vec![depth.clone(), guess.clone(), searches.clone(), value.clone()]);
+    }
+    // Exercise 2: each iteration's leaves and passes (and the total row after them).
+    let second = answer("iterative-deepening-2.md");
+    let printed = printed_iterations(&command_in(&second));
+    let rows = table_rows(&second);
+    assert_eq!(rows.len(), printed.len() + 1, "{second}");
+    for (row, (depth, _, _, leaves, searches)) in rows.iter().zip(&printed) {
+        let passes = searches.matches(" -> ").count().to_string();
+        assert_eq!(row, &vec![format!("depth {depth}"), leaves.clone(), passes]);
+    }
+}
