@@ -113,6 +113,22 @@ function readViewer(viewer) {
             currentClass: [...element.querySelectorAll(".nw-current")].map((n) => n.dataset.node),
             window: field("window").textContent,
             windowLabel: field("window-label").textContent,
+            // The nodes, the current one among them, that the window label covers.
+            labelOverlaps: (() => {
+                const label = field("window-label").getBoundingClientRect();
+                return [...element.querySelectorAll(".nw-node circle, .nw-node rect")]
+                    .map((shape) => shape.getBoundingClientRect())
+                    .filter((box) => box.left < label.right && label.left < box.right && box.top < label.bottom && label.top < box.bottom)
+                    .length;
+            })(),
+            inPass: field("in-pass").textContent,
+            // Whether the window label lies wholly within the picture.
+            labelInside: (() => {
+                const label = field("window-label").getBoundingClientRect();
+                const picture = element.querySelector("svg.nw-tree").getBoundingClientRect();
+                return label.top >= picture.top && label.bottom <= picture.bottom && label.left >= picture.left && label.right <= picture.right;
+            })(),
+            bottomRow: [...element.querySelectorAll(".nw-ply")].pop().textContent,
             result: field("result").textContent,
             kind: field("kind").dataset.kind,
             probe: field("probe").dataset.probe,
@@ -190,6 +206,13 @@ function checkStep(name, shown, expected, step, total) {
     equal(shown.currentClass, [expected.node], at + ": the node with class nw-current");
     equal(shown.window, expected.window, at + ": the window");
     equal(shown.windowLabel, expected.window, at + ": the window beside the node");
+    equal(shown.labelOverlaps, 0, at + ": node circles under the window label");
+    equal(shown.labelInside, true, at + ": the window label within the picture");
+    equal(shown.bottomRow, "leaves", at + ": the label of the bottom row");
+    check(
+        shown.inPass === "" || /^; in pass \d+ alone, \d+ nodes visited and \d+ leaves evaluated$/.test(shown.inPass),
+        at + ": the counts of the pass say " + shown.inPass,
+    );
     equal(shown.result, expected.result, at + ": the result");
     equal(shown.kind, expected.kind, at + ": fail low / fail high / exact");
     equal(shown.probe, expected.probe, at + ": the table probe");
@@ -359,6 +382,17 @@ async function main() {
         }
         await ownTrace(page);
         console.log("ok your own tree and trace: errors for bad input, steps for good input");
+
+        // On a phone-sized screen the tree keeps readable numbers and scrolls instead.
+        await page.setViewportSize({ width: 400, height: 800 });
+        await page.goto(origin + "/viewer.html");
+        // The rows' labels are drawn in the numbers' 12 px font, and are always there.
+        const smallest = await page
+            .locator('.nw-viewer[data-trace="mtdf"] .nw-ply')
+            .evaluateAll((texts) => Math.min(...texts.map((t) => t.getBoundingClientRect().height)));
+        check(smallest >= 9, "viewer.html at 400 px: the tree's text is " + smallest.toFixed(1) + " px high (at least 9 wanted)");
+        await page.setViewportSize({ width: 1100, height: 900 });
+        console.log("ok at 400 px: the tree's text is " + smallest.toFixed(1) + " px high");
         equal(errors, [], "viewer.html: errors in the page");
         equal(missing, [], "files the pages asked for that the built book lacks");
         equal(shots.taken.length, shots.steps.length, "screenshots taken");

@@ -457,9 +457,17 @@
             role: "img",
             "aria-label": "The searched tree: " + tree.nodes.length + " nodes, " + leaves + " leaves",
         });
+        // Scaled to the column, but never below four fifths of its size: on a narrow screen the
+        // picture scrolls instead, and its numbers stay readable.
+        picture.style.minWidth = Math.round(width * 0.8) + "px";
         for (let ply = 0; ply <= height; ply += 1) {
             picture.append(
-                svg("text", { x: 4, y: TOP + ply * LEVEL_GAP + 4, class: "nw-ply" }, ply % 2 === 0 ? "MAX" : "MIN"),
+                svg(
+                    "text",
+                    { x: 4, y: TOP + ply * LEVEL_GAP + 4, class: "nw-ply", "data-ply": String(ply) },
+                    // The bottom row holds only leaves, whoever would move there.
+                    ply === height ? "leaves" : ply % 2 === 0 ? "MAX" : "MIN",
+                ),
             );
         }
         const edges = svg("g", { class: "nw-edges" });
@@ -632,9 +640,23 @@
             r.treeNode.group.parentNode.append(r.treeNode.group);
             const label = drawing.windowLabel;
             const right = r.treeNode.x > drawing.width / 2;
-            label.setAttribute("x", r.treeNode.x + (right ? -RADIUS - 4 : RADIUS + 4));
-            label.setAttribute("y", r.treeNode.y - RADIUS - 3);
-            label.setAttribute("text-anchor", right ? "end" : "start");
+            if (r.treeNode.children.length === 0) {
+                // A leaf's neighbours stand close beside it: its window goes below, where nothing is.
+                label.setAttribute("x", r.treeNode.x + (right ? RADIUS : -RADIUS));
+                label.setAttribute("y", r.treeNode.y + RADIUS + 14);
+            } else if (r.treeNode.ply === 0) {
+                // The root stands alone in its row: to its right, within the picture.
+                label.setAttribute("x", r.treeNode.x + RADIUS + 4);
+                label.setAttribute("y", r.treeNode.y + 4);
+                label.setAttribute("text-anchor", "start");
+            } else {
+                // High enough that its descenders clear the row's circles.
+                label.setAttribute("x", r.treeNode.x + (right ? -RADIUS - 4 : RADIUS + 4));
+                label.setAttribute("y", r.treeNode.y - RADIUS - 6);
+            }
+            if (r.treeNode.ply !== 0 || r.treeNode.children.length === 0) {
+                label.setAttribute("text-anchor", right ? "end" : "start");
+            }
             label.textContent = formatWindow(r.alpha, r.beta);
 
             const node = r.treeNode;
@@ -682,7 +704,8 @@
             inPassField.textContent =
                 state.visited === state.visitedInPass
                     ? ""
-                    : "; in pass " + r.pass + " alone " + state.visitedInPass + " and " + state.evaluatedInPass;
+                    : "; in pass " + r.pass + " alone, " + state.visitedInPass + " nodes visited and " +
+                      state.evaluatedInPass + " leaves evaluated";
 
             if (boundsField) {
                 const bounds = "[" + formatValue(state.lower) + ", " + formatValue(state.upper) + "]";
