@@ -283,6 +283,13 @@ async function ownTrace(page) {
     const viewer = own.locator(".nw-viewer");
     const { text, records } = readTrace("mtdf");
 
+    // The form starts filled in with an example that steps at once.
+    check((await treeInput.inputValue()).startsWith("((3 17)"), "own trace: the tree is not filled in");
+    check((await traceInput.inputValue()).startsWith('{"event":"enter"'), "own trace: the example trace is not filled in");
+    await load.click();
+    check(await viewer.isVisible(), "own trace: the example does not step");
+    check(!(await error.isVisible()), "own trace: the example shows an error: " + (await error.textContent()));
+
     const expectError = async (tree, trace, needles, what) => {
         await treeInput.fill(tree);
         await traceInput.fill(trace);

@@ -821,6 +821,11 @@
             wrap: "off",
             placeholder: '{"event":"enter","visit":1,"pass":1,"path":[],"node":0,…}',
         });
+        // The page may give an example trace to start with.
+        const example = container.querySelector("script[data-own-trace]");
+        if (example) {
+            traceInput.value = example.textContent.trim();
+        }
         traceLabel.append(traceInput);
         const load = el("button", { type: "submit", "data-action": "load" }, "Step through it");
         const error = el("p", { class: "nw-error", role: "alert", "data-field": "error" });

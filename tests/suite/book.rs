@@ -222,7 +222,10 @@ fn every_figure_is_what_the_crate_draws_today() {
     // The research figures are too slow to draw in a debug build; their own test below checks them.
     for name in files_under(&figures) {
         assert!(
-            names.contains(name.as_str()) || draw::research::FILES.contains(&name.as_str()),
+            names.contains(name.as_str())
+                || draw::research::FILES.contains(&name.as_str())
+                // Drawn only with the `serde` feature, which writes JSON lines.
+                || (cfg!(not(feature = "serde")) && name == draw::OWN_TRACE),
             "book/src/figures/{name} is not drawn by `cargo run --example figures`"
         );
     }
@@ -913,4 +916,22 @@ fn the_iterative_deepening_answers_match_their_commands_iteration_by_iteration()
         let passes = searches.matches(" -> ").count().to_string();
         assert_eq!(row, &vec![format!("depth {depth}"), leaves.clone(), passes]);
     }
+}
+
+/// The viewer's own-trace form starts with the trace of the format example that the chapter's
+/// command prints.
+#[cfg(feature = "cli")]
+#[test]
+fn the_own_trace_example_is_what_its_command_prints() {
+    let chapter = std::fs::read_to_string(book().join("viewer.md")).unwrap();
+    let command = "nullwindow trace testdata/trees/format-example.tree --algo mtdf --on both";
+    assert!(chapter.contains(command), "viewer.md no longer shows `{command}`");
+    assert!(chapter.contains("{{#include figures/format-example-mtdf.jsonl}}"));
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_nullwindow"))
+        .args(command.split_whitespace().skip(1))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let committed = std::fs::read_to_string(book().join("figures/format-example-mtdf.jsonl")).unwrap();
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), committed);
 }

@@ -66,5 +66,37 @@ pub fn all() -> Vec<(String, String)> {
     files.push(("worked-alphabeta.md".to_owned(), worked::alphabeta_table(&tree)));
     files.push(("worked-mtdf-pass.md".to_owned(), worked::mtdf_pass_table(&tree)));
     files.extend(exercises::all());
+    // Written as JSON lines, which the library does with its `serde` feature.
+    #[cfg(feature = "serde")]
+    files.push((OWN_TRACE.to_owned(), own_trace_example()));
     files
+}
+
+/// The file of the trace the viewer's own-trace form starts with.
+#[cfg_attr(not(feature = "serde"), allow(dead_code))] // the book's test names it without the feature
+pub const OWN_TRACE: &str = "format-example-mtdf.jsonl";
+
+/// The trace the viewer's own-trace form starts with: `nullwindow trace
+/// testdata/trees/format-example.tree --algo mtdf --on both`, made by the same library calls.
+#[cfg(feature = "serde")]
+fn own_trace_example() -> String {
+    use nullwindow::driver::{SearchParams, capped_depth};
+    use nullwindow::game::Game;
+    use nullwindow::oracle::record::{Recorder, TreeNames, When, write_jsonl};
+    use nullwindow::registry::Driver;
+
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/trees/format-example.tree"),
+    )
+    .expect("the format example is in the corpus");
+    let tree: Tree = text.parse().expect("the format example parses");
+    let params =
+        SearchParams { depth: capped_depth(&tree, &tree.root(), u32::MAX), ..SearchParams::default() };
+    let mut recorder = Recorder::new(&tree);
+    let _ = Driver::Mtdf.run_observed(&tree, &params, &mut recorder);
+    recorder
+        .records_named(When::Both, &TreeNames::new(None))
+        .iter()
+        .map(|record| write_jsonl(record) + "\n")
+        .collect()
 }
