@@ -573,18 +573,24 @@ fn prose_only(text: &str) -> String {
         .join("\n")
 }
 
-/// A word the glossary defines is linked to its entry in the first chapter (in reading order) that
-/// uses it, so that a reader who meets it for the first time can look it up.
-#[test]
-fn every_glossary_word_is_linked_where_the_book_first_uses_it() {
-    let chapters: Vec<(String, String)> = chapters()
+/// Every chapter but the glossary, in reading order, with its text: where the glossary's words are
+/// used.
+fn chapters_but_the_glossary() -> Vec<(String, String)> {
+    chapters()
         .into_iter()
         .filter(|chapter| chapter != "glossary.md")
         .map(|chapter| {
             let text = std::fs::read_to_string(book().join(&chapter)).unwrap();
             (chapter, text)
         })
-        .collect();
+        .collect()
+}
+
+/// A word the glossary defines is linked to its entry in the first chapter (in reading order) that
+/// uses it, so that a reader who meets it for the first time can look it up.
+#[test]
+fn every_glossary_word_is_linked_where_the_book_first_uses_it() {
+    let chapters = chapters_but_the_glossary();
     let mut missing = Vec::new();
     for (id, words) in glossary_terms() {
         let link = format!("glossary.md#{id})");
@@ -793,14 +799,7 @@ fn the_sss_order_figure_names_a_trace_that_lists_its_leaves_in_order() {
 /// node types that only a later chapter defined).
 #[test]
 fn no_glossary_word_is_first_met_in_an_exercise() {
-    let chapters: Vec<(String, String)> = chapters()
-        .into_iter()
-        .filter(|chapter| chapter != "glossary.md")
-        .map(|chapter| {
-            let text = std::fs::read_to_string(book().join(&chapter)).unwrap();
-            (chapter, text)
-        })
-        .collect();
+    let chapters = chapters_but_the_glossary();
     let mut first_in_exercises = Vec::new();
     for (id, words) in glossary_terms() {
         let link = format!("glossary.md#{id})");
