@@ -142,8 +142,14 @@ impl<'g, G: Game> Exact<'g, G> {
     }
 
     /// The exact value, from MAX's side, of `position` searched as `params` say.
+    /// As before the audit's limits: a stopped engine reference gives its last completed
+    /// iteration's value, as the driver itself reports it, and minimax knows no node limit.
     fn value_with(&mut self, position: &G::Position, params: &SearchParams) -> Value {
-        self.value_limited(position, params).unwrap_or_else(|| unreachable!("no limit was set"))
+        if let (Some(engine), Some(algorithm)) = (self.engine.as_mut(), self.reference.algorithm()) {
+            return engine.search_from(self.game, position, algorithm, params, |_| {}).value;
+        }
+        let unlimited = SearchParams { node_limit: None, ..params.clone() };
+        self.value_limited(position, &unlimited).unwrap_or_else(|| unreachable!("only a node limit stops it"))
     }
 
     /// The exact value, from MAX's side, of `position` searched `depth` plies deep, or `None` if

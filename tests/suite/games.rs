@@ -484,3 +484,30 @@ fn every_game_of_the_catalogue_keeps_its_row() {
         });
     }
 }
+
+/// A node limit stops the drivers, never the oracle: with either kind of reference and the
+/// reference not among the drivers, `solve_against` answers (it once took the limit for its own
+/// and had no value to give).
+#[test]
+fn a_node_limit_never_makes_the_oracle_fail() {
+    let params = SearchParams { depth: 6, node_limit: Some(10), ..SearchParams::default() };
+    let connect4 = Connect4::from_moves("4453").unwrap();
+    let report = nullwindow::oracle::solve_against(
+        &connect4,
+        Driver::MtdPons,
+        &[Driver::Mtdf],
+        &params,
+        &mut |_, _| {},
+    );
+    assert!(report.results[0].outcome.stopped);
+    let tictactoe = TicTacToe::from_moves("15").unwrap();
+    let report = nullwindow::oracle::solve_against(
+        &tictactoe,
+        Driver::Minimax,
+        &[Driver::Pvs],
+        &params,
+        &mut |_, _| {},
+    );
+    let exact = Driver::Minimax.run(&tictactoe, &SearchParams { depth: 6, ..SearchParams::default() }).value;
+    assert_eq!(report.value, exact);
+}
