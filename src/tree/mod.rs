@@ -10,6 +10,7 @@
 //!   children.
 //! * [`random`]: seeded random trees, identical on every platform.
 //! * [`random_graph`]: seeded random game graphs with transpositions, identical on every platform.
+//! * [`unfold`]: a [`Game`] from a position to a depth, as a tree or a graph of its transpositions.
 //! * [`shrink`]: delta debugging, the smallest tree on which a test still fails.
 //! * [`synthetic`]: implicit uniform trees computed on demand, for searches at scale.
 //! * [`examples`]: the small trees the documentation and the demo use.
@@ -19,8 +20,14 @@
 //! A tree implements [`Game`]: a position is a [`NodeId`], a move is the 0-based index of a child, a
 //! node's key is its id. [`Game::evaluate`] returns the node's stored evaluation: a leaf's value, or at
 //! an interior node the static evaluation a depth-limited search uses when it stops there. Trees
-//! read from the parenthesis format, built with [`TreeBuilder`], or generated at random give every
-//! interior node the evaluation **0**; a `gtree` file gives each node its own.
+//! read from the parenthesis format give every interior node the evaluation **0**; a `gtree` file,
+//! [`TreeBuilder::open_evaluated`], [`random::RandomTreeConfig::interior_values`] and [`unfold`]
+//! give each node its own.
+//!
+//! # As text
+//!
+//! A tree's [`Display`](fmt::Display) form is lossless: the parenthesis format when it can hold the
+//! tree, the `gtree` format otherwise; [`str::parse`] ([`parse_any`]) reads either.
 //!
 //! # Limits
 //!
@@ -35,6 +42,7 @@ pub mod random_graph;
 pub mod shrink;
 pub mod synthetic;
 pub mod text;
+pub mod unfold;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -478,7 +486,19 @@ impl TreeBuilder {
     /// # Errors
     /// [`BuildError::SecondTree`] after the root is complete, [`BuildError::TooManyNodes`].
     pub fn open(&mut self) -> Result<(), BuildError> {
-        let id = self.start_node(0)?;
+        self.open_evaluated(0)
+    }
+
+    /// Starts an interior node, as [`TreeBuilder::open`], with its own static evaluation (from MAX's
+    /// side): what a depth-limited search reads when it stops there.
+    ///
+    /// # Errors
+    /// [`BuildError::ValueOutOfRange`], [`BuildError::SecondTree`], [`BuildError::TooManyNodes`].
+    pub fn open_evaluated(&mut self, evaluation: Value) -> Result<(), BuildError> {
+        if !is_admissible(evaluation) {
+            return Err(BuildError::ValueOutOfRange(evaluation.into()));
+        }
+        let id = self.start_node(evaluation)?;
         self.open_nodes.push((id, self.pending_children.len()));
         Ok(())
     }
@@ -542,19 +562,61 @@ impl TreeBuilder {
 }
 
 impl fmt::Display for Tree {
-    /// Prints the tree in the parenthesis format ([`text::print`](fn@text::print)).
+    /// Prints the tree losslessly: in the parenthesis format ([`text::print`](fn@text::print)) when
+    /// it holds the whole tree ([`text::losses`] is empty), and otherwise in the `gtree` format
+    /// ([`gtree::print`](fn@gtree::print)), which keeps a MIN root, interior evaluations and shared
+    /// nodes. [`str::parse`] reads either back to an equal tree.
+    ///
+    /// ```
+    /// use nullwindow::tree::{Tree, gtree};
+    /// let tree: Tree = "((3 17) (2 12))".parse()?;
+    /// assert_eq!(tree.to_string(), "((3 17) (2 12))");
+    /// let graph = gtree::parse("r 4 W a b\na 0 B c\nb 0 B c\nc 1 W\n")?;
+    /// assert_eq!(graph.to_string(), "0 4 W 1 3\n1 0 B 2\n2 1 W\n3 0 B 2\n");
+    /// assert_eq!(graph.to_string().parse::<Tree>()?, graph);
+    /// # Ok::<(), nullwindow::tree::text::ParseError>(())
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&text::print(self))
+        if text::losses(self).is_empty() {
+            f.write_str(&text::print(self))
+        } else {
+            f.write_str(&gtree::print(self))
+        }
     }
 }
 
 impl std::str::FromStr for Tree {
     type Err = text::ParseError;
 
-    /// Parses the parenthesis format ([`text::parse`]).
+    /// Reads either format ([`parse_any`]), so that every tree's [`Display`](fmt::Display) form
+    /// parses back to it.
     fn from_str(source: &str) -> Result<Self, Self::Err> {
-        text::parse(source)
+        parse_any(source)
     }
+}
+
+/// Reads a tree in the parenthesis format ([`text::parse`]) when the text, past blank lines and `#`
+/// comments, opens with `(` or is a single word (a lone leaf), and otherwise in the `gtree` format
+/// ([`gtree::parse`]). Errors are those of the format chosen.
+///
+/// ```
+/// use nullwindow::tree::parse_any;
+/// assert_eq!(parse_any("# a comment\n(1 (2 3))")?.stats().leaves, 3);
+/// assert_eq!(parse_any("7")?.stats().nodes, 1);
+/// assert_eq!(parse_any("a 0 W b c\nb 1 B\nc 2 B\n")?.stats().leaves, 2);
+/// # Ok::<(), nullwindow::tree::text::ParseError>(())
+/// ```
+///
+/// # Errors
+/// As [`text::parse`] or [`gtree::parse`].
+pub fn parse_any(source: &str) -> Result<Tree, text::ParseError> {
+    let mut words = source.lines().flat_map(|line| line.split('#').next().unwrap_or("").split_whitespace());
+    let parenthesis = match (words.next(), words.next()) {
+        (Some(first), _) if first.starts_with('(') => true,
+        (_, None) => true,
+        _ => false,
+    };
+    if parenthesis { text::parse(source) } else { gtree::parse(source) }
 }
 
 #[cfg(test)]

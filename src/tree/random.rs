@@ -50,13 +50,25 @@ pub struct RandomTreeConfig {
     pub leaf_probability: f64,
     /// Whether every interior node has the same width and every leaf the same depth.
     pub uniform: bool,
+    /// Static evaluations of interior nodes, drawn from this range (admissible), for depth-limited
+    /// searches to read where they stop; `None` gives every interior node 0 and draws nothing, so
+    /// that the trees of earlier versions stay as they were for each seed.
+    pub interior_values: Option<RangeInclusive<Value>>,
 }
 
 impl Default for RandomTreeConfig {
     /// Seed 0, widths 2 to 4, leaves at depths 2 to 4, values -99 to 99, early leaves with
-    /// probability 0.2, not uniform.
+    /// probability 0.2, not uniform, interior evaluations 0.
     fn default() -> Self {
-        Self { seed: 0, width: 2..=4, depth: 2..=4, values: -99..=99, leaf_probability: 0.2, uniform: false }
+        Self {
+            seed: 0,
+            width: 2..=4,
+            depth: 2..=4,
+            values: -99..=99,
+            leaf_probability: 0.2,
+            uniform: false,
+            interior_values: None,
+        }
     }
 }
 
@@ -134,6 +146,10 @@ impl RandomTreeConfig {
             ("width", self.width.start() > self.width.end()),
             ("depth", self.depth.start() > self.depth.end()),
             ("values", self.values.start() > self.values.end()),
+            (
+                "interior values",
+                self.interior_values.as_ref().is_some_and(|values| values.start() > values.end()),
+            ),
         ] {
             if empty {
                 return Err(ConfigError::EmptyRange(name));
@@ -142,7 +158,8 @@ impl RandomTreeConfig {
         if *self.width.start() == 0 {
             return Err(ConfigError::ZeroWidth);
         }
-        if !is_admissible(*self.values.start()) || !is_admissible(*self.values.end()) {
+        let ranges = std::iter::once(&self.values).chain(self.interior_values.as_ref());
+        if ranges.flat_map(|values| [*values.start(), *values.end()]).any(|value| !is_admissible(value)) {
             return Err(ConfigError::ValuesNotAdmissible);
         }
         if !(0.0..=1.0).contains(&self.leaf_probability) {
@@ -181,7 +198,9 @@ impl RandomTreeConfig {
             const WELL_FORMED: &str = "the generator's events are well formed";
             if !is_leaf {
                 remaining.push(draw_u32(&mut rng, &width));
-                builder.open().expect(WELL_FORMED);
+                let evaluation =
+                    self.interior_values.as_ref().map_or(0, |values| draw_value(&mut rng, values));
+                builder.open_evaluated(evaluation).expect(WELL_FORMED);
                 continue;
             }
             builder.leaf(draw_value(&mut rng, &self.values)).expect(WELL_FORMED);
@@ -213,7 +232,7 @@ fn worst_case_nodes(width: u64, depth: u32) -> u64 {
 }
 
 /// A uniform integer in `0..span` (span ≥ 1), by rejection so that no value is favoured.
-pub(super) fn draw_below(rng: &mut ChaCha8Rng, span: u64) -> u64 {
+pub(crate) fn draw_below(rng: &mut ChaCha8Rng, span: u64) -> u64 {
     let zone = u64::MAX - (u64::MAX % span);
     loop {
         let word = rng.next_u64();
@@ -223,20 +242,20 @@ pub(super) fn draw_below(rng: &mut ChaCha8Rng, span: u64) -> u64 {
     }
 }
 
-pub(super) fn draw_u32(rng: &mut ChaCha8Rng, range: &RangeInclusive<u32>) -> u32 {
+pub(crate) fn draw_u32(rng: &mut ChaCha8Rng, range: &RangeInclusive<u32>) -> u32 {
     let span = u64::from(*range.end() - *range.start()) + 1;
     // The draw is below span, so the sum stays within the range.
     range.start() + u32::try_from(draw_below(rng, span)).unwrap_or(0)
 }
 
-pub(super) fn draw_value(rng: &mut ChaCha8Rng, range: &RangeInclusive<Value>) -> Value {
+pub(crate) fn draw_value(rng: &mut ChaCha8Rng, range: &RangeInclusive<Value>) -> Value {
     let span = u64::try_from(i64::from(*range.end()) - i64::from(*range.start()) + 1).unwrap_or(1);
     let offset = i64::try_from(draw_below(rng, span)).unwrap_or(0);
     Value::try_from(i64::from(*range.start()) + offset).unwrap_or(*range.start())
 }
 
 /// A uniform float in `[0, 1)` from the top 53 bits of a word.
-pub(super) fn draw_probability(rng: &mut ChaCha8Rng) -> f64 {
+pub(crate) fn draw_probability(rng: &mut ChaCha8Rng) -> f64 {
     #[allow(clippy::cast_precision_loss)] // 53 bits convert exactly
     let mantissa = (rng.next_u64() >> 11) as f64;
     mantissa / (1u64 << 53) as f64
@@ -296,6 +315,20 @@ mod tests {
     fn refuses_trees_that_could_be_too_large() {
         let config = RandomTreeConfig { width: 1000..=1000, depth: 10..=10, ..Default::default() };
         assert!(matches!(config.generate(), Err(ConfigError::TooLarge { .. })));
+    }
+
+    #[test]
+    fn interior_evaluations_are_drawn_only_when_asked_for() {
+        let plain = RandomTreeConfig { seed: 5, ..Default::default() };
+        let evaluated = RandomTreeConfig { interior_values: Some(1..=9), ..plain.clone() };
+        let (plain, evaluated) = (plain.generate().unwrap(), evaluated.generate().unwrap());
+        let interior = |tree: &Tree| -> Vec<Value> {
+            tree.post_order().into_iter().filter(|&n| !tree.is_leaf(n)).map(|n| tree.evaluation(n)).collect()
+        };
+        assert!(interior(&plain).iter().all(|&e| e == 0));
+        assert!(interior(&evaluated).iter().all(|e| (1..=9).contains(e)));
+        let outside = RandomTreeConfig { interior_values: Some(0..=MAX_LEAF + 1), ..Default::default() };
+        assert_eq!(outside.validate(), Err(ConfigError::ValuesNotAdmissible));
     }
 
     #[test]

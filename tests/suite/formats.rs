@@ -102,6 +102,23 @@ proptest! {
         prop_assert_eq!(gtree::parse(&gtree::print(&tree)).unwrap(), tree);
     }
 
+    /// `Display` promises no loss: graphs, interior evaluations and MIN roots come back too, and a
+    /// tree the parenthesis format holds keeps that form.
+    #[test]
+    fn display_then_parse_gives_the_same_tree_of_any_kind(
+        tree in prop_oneof![trees(), crate::strategies::graphs_with_transpositions()],
+        seed in any::<u64>(),
+    ) {
+        let evaluated = nullwindow::tree::random::RandomTreeConfig {
+            seed, interior_values: Some(-5..=5), ..Default::default()
+        }.generate().unwrap();
+        for tree in [tree, evaluated] {
+            let shown = tree.to_string();
+            prop_assert_eq!(shown.parse::<nullwindow::tree::Tree>().unwrap(), tree.clone(), "{}", shown);
+            prop_assert_eq!(shown.starts_with('(') || !shown.contains(' '), nullwindow::tree::text::losses(&tree).is_empty());
+        }
+    }
+
     #[test]
     fn gtree_lines_in_any_order_give_the_same_graph(
         (tree, shuffled) in prop_oneof![trees(), game_graphs(), study_shapes()].prop_flat_map(printed_lines)

@@ -33,7 +33,7 @@ proptest! {
     ) {
         let config = RandomTreeConfig {
             seed, width: width_lo..=width_lo + width_extra, depth: depth_lo..=depth_lo + depth_extra,
-            values: lo..=lo + spread, leaf_probability, uniform,
+            values: lo..=lo + spread, leaf_probability, uniform, interior_values: None,
         };
         let tree = config.generate().unwrap();
         prop_assert_eq!(&tree, &config.generate().unwrap());

@@ -40,6 +40,11 @@ pub struct GenArgs {
     /// Draw one width and one depth, and give every interior node that width and every leaf that depth.
     #[arg(long, conflicts_with = "graph")]
     uniform: bool,
+    /// Give every interior node a static evaluation from `LO..HI` (inclusive), for depth-limited
+    /// searches to read where they stop; the tree is then printed in the gtree format, which holds
+    /// them. Without it interior nodes evaluate to 0.
+    #[arg(long, value_name = "LO..HI", value_parser = parse_range::<i32>, allow_hyphen_values = true, conflicts_with = "graph")]
+    interior_values: Option<RangeInclusive<i32>>,
     /// Print a random game graph with transpositions instead: levels of nodes, links from each level
     /// to the next or (--skip-probability) two plies further, an evaluation on every node, White
     /// (MAX) at even levels. Printed in the gtree format, which keeps the shared nodes.
@@ -56,7 +61,7 @@ pub struct GenArgs {
     /// position is reached at different depths.
     #[arg(long, default_value_t = 0.25, requires = "graph")]
     skip_probability: f64,
-    /// How to print the tree; default: paren, or gtree with --graph.
+    /// How to print the tree; default: paren, or gtree with --graph or --interior-values.
     #[arg(long, value_enum)]
     format: Option<OutputFormat>,
 }
@@ -72,9 +77,19 @@ pub fn run(args: &GenArgs) -> Result<ExitCode, CliError> {
         values: args.values.clone(),
         leaf_probability: args.leaf_probability,
         uniform: args.uniform,
+        interior_values: args.interior_values.clone(),
     };
+    if args.interior_values.is_some() && args.format == Some(OutputFormat::Paren) {
+        return Err(CliError(
+            "--format paren cannot hold interior evaluations: print the tree as gtree (the default with \
+             --interior-values)"
+                .to_owned(),
+        ));
+    }
     let tree = config.generate()?;
-    match args.format.unwrap_or(OutputFormat::Paren) {
+    let default_format =
+        if args.interior_values.is_some() { OutputFormat::Gtree } else { OutputFormat::Paren };
+    match args.format.unwrap_or(default_format) {
         OutputFormat::Paren => outln!("{}", text::print(&tree)),
         OutputFormat::Gtree => out!("{}", gtree::print(&tree)),
     }
