@@ -9,8 +9,8 @@
 //! # The rules
 //!
 //! A node searched `depth` plies deep with the window `(alpha, beta)` returned `result`; `v` is the
-//! exact depth-`depth` value of the node (all from MAX's side). The result must satisfy the fail-soft
-//! postcondition every search in this crate states:
+//! exact depth-`depth` value of the node. The result must satisfy the fail-soft postcondition every
+//! search in this crate states:
 //!
 //! * `result <= alpha` (failed low): `v <= result`, the result is an upper bound ([`Rule::FailLow`]);
 //! * `result >= beta` (failed high): `v >= result`, a lower bound ([`Rule::FailHigh`]);
@@ -21,10 +21,46 @@
 //! ([`Rule::Stored`]). An engine that stores a failed-low result as exact breaks this rule at the node
 //! where it stores, before the wrong entry spreads.
 //!
+//! The rules are read in the record's own terms: its values are from the side
+//! [`Options::perspective`] names (MAX's, or the side to move at the node, as a negamax engine
+//! writes them), and so are `v`, the rule a violation names and every value it quotes. A MIN
+//! node's record read from the side to move that returned less than its alpha failed *low*, though
+//! its numbers turned to MAX's side fail high: the audit names the rule the engine's author can
+//! check against their own log line. Whether a claim holds does not depend on the side: turning
+//! negates the value with the window and the result.
+//!
 //! An engine that lets table entries of *deeper* searches answer shallower ones need not return `v`:
 //! with [`Options::deeper_entries`] the witness criterion of Wesselink et al. decides instead
 //! ([`crate::theory::witness`]): the result must satisfy the rules for *some* value of an
 //! all-or-none extension of the node's tree, and the violation lists those values.
+//!
+//! # An empty window
+//!
+//! The fail-soft contract presumes `alpha < beta`: a node searched with `alpha >= beta` was given
+//! no window to answer within, and the mistake, if there is one, is its caller's. The audit reads
+//! such a result as the windows with only one of its edges would: a result at or below `alpha` as
+//! `(alpha, +inf)` does (an upper bound, or the value), one at or above `beta` as `(-inf, beta)`
+//! does (a lower bound, or the value). An empty window alone is no violation: a fail-soft
+//! alpha-beta search answers so whatever its window, and Plaat's `AlphaBetaWithMemory`, in its
+//! corrected form among the crate's drivers, narrows its window to an exact table entry and
+//! searches on with `alpha == beta` on purpose. A result that holds by neither reading is one:
+//! [`Rule::EmptyWindow`], whether or not the engine means ever to build such a window, and
+//! attributed to the caller, the record of the parent node in the same search
+//! ([`Violation::caller`]), where the trace has it; the node's own search, given no window, is
+//! not blamed.
+//!
+//! # Table entries and the driver's answer
+//!
+//! A record whose result a table entry gave without a search (its [`Record::probe`] is
+//! [`Probe::Cutoff`]) is only as right as the entry: a violation there names the earlier record of
+//! the same node that stored it ([`Violation::stored_by`]).
+//!
+//! Every node of a search may be honest and the driver's answer still wrong: an MTD(f) loop that
+//! moves the wrong bound stops at a value no node returned as exact. [`Options::root_value`] makes
+//! the driver's claim part of the audit: it must be the exact value of the root at
+//! [`Options::root_depth`] or, without one, at the greatest depth any record of the root was
+//! searched to ([`root_depth`]); with [`Options::deeper_entries`], a value some all-or-none
+//! extension gives the root. A wrong claim is [`Rule::RootValue`], in [`Report::root_value`].
 //!
 //! # The earliest cause
 //!
@@ -62,6 +98,10 @@
 //! let report = audit(&tree, &bad, &Options::default());
 //! let violation = report.first.unwrap();
 //! assert_eq!((violation.record, violation.rule, violation.exact), (1, Rule::Stored, 1));
+//! // The driver said the root is worth 2; it is worth 3.
+//! let claimed = Options { root_value: Some(2), root_depth: Some(2), ..Options::default() };
+//! let root = audit(&tree, &good, &claimed).root_value.unwrap();
+//! assert_eq!((root.exact, root.rule), (3, Some(Rule::RootValue)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -70,13 +110,17 @@ use std::fmt;
 
 use super::Exact;
 pub use super::record::Record;
+use crate::driver::observe::{Perspective, Probe};
 use crate::game::{Game, Player};
 use crate::registry::Driver;
 use crate::theory::witness::Witness;
 pub use crate::value::Bound;
 use crate::value::Value;
 
-/// The rule a record breaks.
+/// The rule a record breaks, named for the record as written: its window and result read from
+/// the side its values are from ([`Options::perspective`]). A record of a MIN node whose values are
+/// from the side to move breaks [`Rule::FailLow`] when its result is at or below its own alpha,
+/// whatever the same numbers turned to MAX's side would be called.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "kebab-case"))]
 pub enum Rule {
@@ -88,6 +132,12 @@ pub enum Rule {
     Inside,
     /// The result holds for the window, but not as the bound the engine stored it as.
     Stored,
+    /// The window is empty (`alpha >= beta`) and the result holds by neither reading of it (see
+    /// the [module documentation](self#an-empty-window)): the caller's mistake.
+    EmptyWindow,
+    /// The driver's root value ([`Options::root_value`]) is not the root's exact value. Only in
+    /// [`Report::root_value`], never a record's.
+    RootValue,
 }
 
 impl Rule {
@@ -99,6 +149,8 @@ impl Rule {
             Self::FailHigh => "a result at or above beta must be a lower bound on the value",
             Self::Inside => "a result inside the window must be the value",
             Self::Stored => "the stored bound must hold for the value",
+            Self::EmptyWindow => "the caller searched this node with an empty window (alpha >= beta)",
+            Self::RootValue => "the driver's root value must be the root's exact value",
         }
     }
 }
@@ -110,27 +162,40 @@ impl fmt::Display for Rule {
             Self::FailHigh => "fail-high",
             Self::Inside => "inside",
             Self::Stored => "stored",
+            Self::EmptyWindow => "empty-window",
+            Self::RootValue => "root-value",
         })
     }
 }
 
-/// A record that breaks a rule.
+/// A record that breaks a rule. Its values are from the side the records' are
+/// ([`Options::perspective`]), as the record's own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Violation {
     /// The record's index in the list audited (0-based).
     pub record: usize,
-    /// The rule it breaks.
+    /// The rule it breaks, named for the record as written.
     pub rule: Rule,
-    /// The exact depth-limited value of the node, from MAX's side.
+    /// The exact depth-limited value of the node, from the record's side.
     pub exact: Value,
-    /// With [`Options::deeper_entries`]: the least and the greatest value (from MAX's side) an
-    /// all-or-none extension gives the node; no value any extension gives satisfies the rules.
+    /// With [`Options::deeper_entries`]: the least and the greatest value (from the record's side)
+    /// an all-or-none extension gives the node; no value any extension gives satisfies the rules.
     pub extensions: Option<Extensions>,
+    /// For [`Rule::EmptyWindow`]: the record of the caller that built the empty window, which the
+    /// violation is attributed to (the parent node's record in the same search: the nearest later
+    /// record of the parent's path in completion order, the nearest earlier in entry order, with
+    /// only the parent's other descendants between). `None` when the trace does not have it, or
+    /// for another rule.
+    pub caller: Option<usize>,
+    /// For a record whose result a table entry gave ([`Probe::Cutoff`]): the earlier record of
+    /// the same node that stored the entry, if the trace has one (the latest that stored the
+    /// result returned, or failing that the latest that stored any bound).
+    pub stored_by: Option<usize>,
 }
 
 /// The values the all-or-none extensions of a node's tree give it lie from `lowest` to `highest`
-/// (from MAX's side; not every value between need be one).
+/// (from the side the records' values are from; not every value between need be one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Extensions {
@@ -140,11 +205,30 @@ pub struct Extensions {
     pub highest: Value,
 }
 
+/// The verdict on the driver's root value ([`Options::root_value`]), from the side the records'
+/// values are from at the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct RootVerdict {
+    /// The value claimed.
+    pub claimed: Value,
+    /// The depth it was judged at.
+    pub depth: u32,
+    /// The exact value of the root at that depth.
+    pub exact: Value,
+    /// With [`Options::deeper_entries`]: the least and the greatest value an all-or-none extension
+    /// gives the root.
+    pub extensions: Option<Extensions>,
+    /// [`Rule::RootValue`] when the claim is wrong; `None` when it holds.
+    pub rule: Option<Rule>,
+}
+
 /// A record the audit could not judge within [`Options::limit`], where it stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Unfinished {
-    /// The record's index in the list audited (0-based).
+    /// The record's index in the list audited (0-based); the number of records when every record
+    /// was judged and the root value ([`Options::root_value`]) was not.
     pub record: usize,
     /// The limit, in nodes, its judgement would have needed more than.
     pub limit: u64,
@@ -173,12 +257,31 @@ pub struct Options {
     /// The most nodes one record's judgement may visit (its exact value, its extensions); the
     /// audit stops at a record that needs more ([`Report::unfinished`]). `None`: no limit.
     pub limit: Option<u64>,
+    /// Whose side the records' values are from: MAX's ([`Perspective::Max`]), or the side to move
+    /// at each record's node ([`Perspective::Mover`], a negamax engine's). Violations quote their
+    /// values from the same side.
+    pub perspective: Perspective,
+    /// The value the driver returned for the root, from the records' side at the root: checked
+    /// with the records ([`Report::root_value`]).
+    pub root_value: Option<Value>,
+    /// The depth [`Options::root_value`] is judged at; `None`: the greatest depth a record of the
+    /// root was searched to ([`root_depth`]).
+    pub root_depth: Option<u32>,
 }
 
 impl Default for Options {
-    /// Exact values by minimax, the order read from the records.
+    /// Exact values by minimax, the order read from the records, values from MAX's side, no claim
+    /// about the root.
     fn default() -> Self {
-        Self { deeper_entries: false, order: None, reference: Driver::Minimax, limit: None }
+        Self {
+            deeper_entries: false,
+            order: None,
+            reference: Driver::Minimax,
+            limit: None,
+            perspective: Perspective::Max,
+            root_value: None,
+            root_depth: None,
+        }
     }
 }
 
@@ -201,14 +304,32 @@ pub struct Report {
     /// The record where the audit stopped, its judgement beyond [`Options::limit`]; the counts and
     /// violations are those of the records before it.
     pub unfinished: Option<Unfinished>,
+    /// The verdict on [`Options::root_value`]; `None` without a claim, when the audit stopped
+    /// first, or when there is no depth to judge it at (no [`Options::root_depth`] and no record
+    /// of the root).
+    pub root_value: Option<RootVerdict>,
+}
+
+impl Report {
+    /// Whether everything judged holds: no record breaks a rule and the root value, if claimed and
+    /// judged, is right.
+    #[must_use]
+    pub const fn holds(&self) -> bool {
+        let root_holds = match &self.root_value {
+            Some(verdict) => verdict.rule.is_none(),
+            None => true,
+        };
+        self.first.is_none() && root_holds
+    }
 }
 
 /// The most positions [`audit`] visits to decide whether one record's node lies below another's when
 /// the records carry no paths; beyond it the node counts as unrelated.
 const REACH_BUDGET: usize = 100_000;
 
-/// Audits `records` of a search of `game` (their positions are `game`'s positions, values from MAX's
-/// side) against the exact values. See the [module documentation](self).
+/// Audits `records` of a search of `game` (their positions are `game`'s positions, values from the
+/// side [`Options::perspective`] names) against the exact values. See the
+/// [module documentation](self).
 #[must_use]
 pub fn audit<G: Game>(game: &G, records: &[Record<G::Position>], options: &Options) -> Report {
     audit_with_progress(game, records, options, &mut |_| {})
@@ -230,7 +351,7 @@ pub fn audit_with_progress<G: Game>(
     for (index, record) in records.iter().enumerate() {
         // A fresh witness per record: its budget is the record's own.
         let mut witness = options.deeper_entries.then(|| Witness::new(game, budget));
-        match judge(game, &mut exact, witness.as_mut(), index, record, options.limit) {
+        match judge(game, &mut exact, witness.as_mut(), index, record, options) {
             Some(verdict) => violations.push(verdict),
             None => {
                 unfinished = Some(Unfinished { record: index, limit: budget });
@@ -240,15 +361,69 @@ pub fn audit_with_progress<G: Game>(
         progress(index + 1);
     }
     let judged = &records[..violations.len()];
+    let mut root_value = None;
+    if unfinished.is_none() {
+        match judge_root(game, &mut exact, judged, options) {
+            Some(verdict) => root_value = verdict,
+            None => unfinished = Some(Unfinished { record: judged.len(), limit: budget }),
+        }
+    }
     let order = options.order.unwrap_or_else(|| guess_order(game, judged));
     let count = violations.iter().flatten().count();
     let first = violations.iter().flatten().next().cloned();
     let cause = first.as_ref().map(|first| earliest_cause(game, judged, &violations, first.record, order));
-    Report { records: judged.len(), violations: count, first, cause, order, unfinished }
+    // Only the violations reported are traced back to their callers and table entries.
+    let traced = |violation: Violation| Violation {
+        caller: (violation.rule == Rule::EmptyWindow)
+            .then(|| caller(game, judged, violation.record, order))
+            .flatten(),
+        stored_by: stored_by(game, judged, violation.record),
+        ..violation
+    };
+    Report {
+        records: judged.len(),
+        violations: count,
+        first: first.map(traced),
+        cause: cause.map(traced),
+        order,
+        unfinished,
+        root_value,
+    }
 }
 
-/// What a record's result (with its stored bound) claims about its node's value `x`, from MAX's
-/// side: that `x` is at most it, at least it, or it.
+/// The greatest depth a record of the root of `game` was searched to: the depth a driver's root
+/// value is judged at when [`Options::root_depth`] gives none. A record is of the root when its
+/// path is empty or, without a path, when its position is the root.
+#[must_use]
+pub fn root_depth<G: Game>(game: &G, records: &[Record<G::Position>]) -> Option<u32> {
+    let root = game.key(&game.root());
+    records
+        .iter()
+        .filter(|record| match &record.path {
+            Some(path) => path.is_empty(),
+            None => game.key(&record.position) == root,
+        })
+        .map(|record| record.depth)
+        .max()
+}
+
+/// `value`, at a node where `player` moves, turned between MAX's side and `perspective`'s (either
+/// way: the turn is its own inverse).
+const fn turned(perspective: Perspective, player: Player, value: Value) -> Value {
+    perspective.turn(player, (value, value, value)).2
+}
+
+/// The values from `low` to `high`, from the side to move at a node where `player` moves, from
+/// `perspective`'s side instead.
+const fn extensions(perspective: Perspective, player: Player, (low, high): (Value, Value)) -> Extensions {
+    // Through MAX's side; a range turns as a window does, its ends swapped when negated.
+    let (low, high, _) = Perspective::Mover.turn(player, (low, high, 0));
+    let (lowest, highest, _) = perspective.turn(player, (low, high, 0));
+    Extensions { lowest, highest }
+}
+
+/// What a record's result claims about its node's value `x` (from the record's side): that `x` is
+/// at most it, at least it, or it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Claim {
     AtMost(Value),
@@ -257,89 +432,178 @@ enum Claim {
 }
 
 impl Claim {
-    /// The claim `record` makes: its window's rule (in [`broken_rule`]'s order) and its stored
-    /// bound's, together.
-    const fn of<P>(record: &Record<P>) -> Self {
-        let result = record.result;
-        let window = if result <= record.alpha {
+    /// Whether the claim holds for the value `value`.
+    const fn holds(self, value: Value) -> bool {
+        match self {
+            Self::AtMost(result) => value <= result,
+            Self::AtLeast(result) => value >= result,
+            Self::Exactly(result) => value == result,
+        }
+    }
+
+    /// The claim the window `(alpha, beta)` gives `result`, `alpha < beta`.
+    const fn of_window(result: Value, alpha: Value, beta: Value) -> Self {
+        if result <= alpha {
             Self::AtMost(result)
-        } else if result >= record.beta {
+        } else if result >= beta {
             Self::AtLeast(result)
         } else {
             Self::Exactly(result)
-        };
-        match (window, record.stored) {
-            (window, None) => window,
-            (Self::AtMost(_), Some(Bound::Upper)) => window,
-            (Self::AtLeast(_), Some(Bound::Lower)) => window,
-            _ => Self::Exactly(result),
+        }
+    }
+
+    /// The claims `record`'s window gives its result, any one of which may hold: one for a
+    /// non-empty window; for an empty one, those of the windows with only one of its edges,
+    /// `(alpha, +inf)` and `(-inf, beta)`.
+    const fn readings<P>(record: &Record<P>) -> [Option<Self>; 2] {
+        let (result, alpha, beta) = (record.result, record.alpha, record.beta);
+        if alpha < beta {
+            return [Some(Self::of_window(result, alpha, beta)), None];
+        }
+        let above = if result <= alpha { Self::AtMost(result) } else { Self::Exactly(result) };
+        let below = if result >= beta { Self::AtLeast(result) } else { Self::Exactly(result) };
+        [Some(above), Some(below)]
+    }
+
+    /// The claim a window's reading and the bound the result was stored as make together (one
+    /// value must satisfy both).
+    const fn with_stored(self, stored: Option<Bound>) -> Self {
+        match (self, stored) {
+            (window, None)
+            | (window @ Self::AtMost(_), Some(Bound::Upper))
+            | (window @ Self::AtLeast(_), Some(Bound::Lower)) => window,
+            (Self::AtMost(result) | Self::AtLeast(result) | Self::Exactly(result), _) => {
+                Self::Exactly(result)
+            }
         }
     }
 }
 
 /// The verdict on `record`: the rule it breaks, if any; `None` when its judgement needs more than
-/// `limit` nodes.
+/// the limit of nodes.
 fn judge<G: Game>(
     game: &G,
     exact: &mut Exact<'_, G>,
     witness: Option<&mut Witness<'_, G>>,
     index: usize,
     record: &Record<G::Position>,
-    limit: Option<u64>,
+    options: &Options,
 ) -> Option<Option<Violation>> {
-    let value = exact.value_within(&record.position, record.depth, limit)?;
-    let violation = |rule, extensions| Some(Violation { record: index, rule, exact: value, extensions });
+    let player = game.to_move(&record.position);
+    let value = exact.value_within(&record.position, record.depth, options.limit)?;
+    let value = turned(options.perspective, player, value);
+    let violation = |rule, extensions| {
+        Some(Violation { record: index, rule, exact: value, extensions, caller: None, stored_by: None })
+    };
     let Some(witness) = witness else {
         return Some(broken_rule(record, value).and_then(|rule| violation(rule, None)));
     };
-    // The values an extension gives the node, from the side to move there, read from MAX's.
-    let mover = game.to_move(&record.position);
-    let (low, high) = witness.range(&record.position, record.depth).ok()?;
-    let (lowest, highest) = match mover {
-        Player::Max => (low, high),
-        Player::Min => (-high, -low),
-    };
-    let witnessed = match Claim::of(record) {
-        Claim::AtMost(result) => lowest <= result,
-        Claim::AtLeast(result) => highest >= result,
-        Claim::Exactly(result) => {
-            witness.holds(&record.position, record.depth, mover.perspective(result)).ok()?
+    let range = extensions(options.perspective, player, witness.range(&record.position, record.depth).ok()?);
+    for claim in Claim::readings(record).into_iter().flatten() {
+        let witnessed = match claim.with_stored(record.stored) {
+            Claim::AtMost(result) => range.lowest <= result,
+            Claim::AtLeast(result) => range.highest >= result,
+            Claim::Exactly(result) => {
+                // The witness takes values from the side to move, through MAX's.
+                let mover = turned(Perspective::Mover, player, turned(options.perspective, player, result));
+                witness.holds(&record.position, record.depth, mover).ok()?
+            }
+        };
+        if witnessed {
+            return Some(None);
         }
-    };
-    if witnessed {
-        return Some(None);
     }
     // Name the rule the depth-limited value breaks (it is one an extension gives).
     let rule = broken_rule(record, value).unwrap_or(Rule::Stored);
-    Some(violation(rule, Some(Extensions { lowest, highest })))
+    Some(violation(rule, Some(range)))
 }
 
-/// The rule `record` breaks if the node's value is `value`. A window with `alpha >= beta` is read
-/// by the same rules in the same order: Plaat's `AlphaBetaWithMemory` narrows the window to an
-/// exact table entry and searches on with `alpha == beta`, and every result then still says
-/// something true or false (at most `alpha`, or at least `beta`).
-const fn broken_rule<P>(record: &Record<P>, value: Value) -> Option<Rule> {
-    let result = record.result;
-    let window_holds = if result <= record.alpha {
-        value <= result
-    } else if result >= record.beta {
-        value >= result
-    } else {
-        value == result
+/// The rule `record` breaks if the node's value is `value` (both from the record's side). Holding
+/// does not depend on the side; the name does, and is the record's.
+fn broken_rule<P>(record: &Record<P>, value: Value) -> Option<Rule> {
+    let [first, second] = Claim::readings(record);
+    let holds = |claim: Option<Claim>| match claim {
+        Some(claim) => claim.holds(value),
+        None => false,
     };
-    if !window_holds {
-        return Some(if result <= record.alpha {
-            Rule::FailLow
-        } else if result >= record.beta {
-            Rule::FailHigh
-        } else {
-            Rule::Inside
+    if !holds(first) && !holds(second) {
+        return Some(match (first, second.is_some()) {
+            (_, true) => Rule::EmptyWindow,
+            (Some(Claim::AtMost(_)), false) => Rule::FailLow,
+            (Some(Claim::AtLeast(_)), false) => Rule::FailHigh,
+            _ => Rule::Inside,
         });
     }
     match record.stored {
-        Some(bound) if !bound.holds(result, value) => Some(Rule::Stored),
+        Some(bound) if !bound.holds(record.result, value) => Some(Rule::Stored),
         _ => None,
     }
+}
+
+/// The verdict on the driver's root value, `Some(None)` without a claim or a depth to judge it at;
+/// `None` when judging it needs more than the limit of nodes.
+fn judge_root<G: Game>(
+    game: &G,
+    exact: &mut Exact<'_, G>,
+    records: &[Record<G::Position>],
+    options: &Options,
+) -> Option<Option<RootVerdict>> {
+    let Some(claimed) = options.root_value else { return Some(None) };
+    let Some(depth) = options.root_depth.or_else(|| root_depth(game, records)) else { return Some(None) };
+    let root = game.root();
+    let player = game.to_move(&root);
+    let value = turned(options.perspective, player, exact.value_within(&root, depth, options.limit)?);
+    let (holds, extensions) = if options.deeper_entries {
+        let mut witness = Witness::new(game, options.limit.unwrap_or(u64::MAX));
+        let range = extensions(options.perspective, player, witness.range(&root, depth).ok()?);
+        let mover = turned(Perspective::Mover, player, turned(options.perspective, player, claimed));
+        (witness.holds(&root, depth, mover).ok()?, Some(range))
+    } else {
+        (claimed == value, None)
+    };
+    let rule = (!holds).then_some(Rule::RootValue);
+    Some(Some(RootVerdict { claimed, depth, exact: value, extensions, rule }))
+}
+
+/// The record of the node that searched `records[index]`'s node, in the same search: see
+/// [`Violation::caller`]. Without paths, the nearest record searched deeper in the direction its
+/// parent would be, if that one is a node one ply above.
+fn caller<G: Game>(game: &G, records: &[Record<G::Position>], index: usize, order: Order) -> Option<usize> {
+    let record = &records[index];
+    let mut onward: Box<dyn Iterator<Item = usize>> = match order {
+        Order::Completion => Box::new(index + 1..records.len()),
+        Order::Entry => Box::new((0..index).rev()),
+    };
+    let Some(path) = &record.path else {
+        let parent = onward.find(|&other| records[other].depth > record.depth)?;
+        let above = &records[parent];
+        return (above.depth - 1 == record.depth && lies_below(game, record, above)).then_some(parent);
+    };
+    let (_, parent) = path.split_last()?;
+    for other in onward {
+        match records[other].path.as_deref() {
+            Some(at) if at == parent => return Some(other),
+            // Another descendant of the parent: a sibling's search, written between the two.
+            Some(at) if at.len() > parent.len() && at.starts_with(parent) => {}
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The earlier record of `records[index]`'s node that stored the table entry its result came
+/// from: see [`Violation::stored_by`].
+fn stored_by<G: Game>(game: &G, records: &[Record<G::Position>], index: usize) -> Option<usize> {
+    let record = &records[index];
+    if record.probe != Some(Probe::Cutoff) {
+        return None;
+    }
+    let key = game.key(&record.position);
+    let mut storing = (0..index)
+        .rev()
+        .filter(|&other| records[other].stored.is_some() && game.key(&records[other].position) == key);
+    let latest = storing.clone().next();
+    storing.find(|&other| records[other].result == record.result).or(latest)
 }
 
 /// Whether `lower`'s node lies strictly below `upper`'s in the search: its path extends the other's,

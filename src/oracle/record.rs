@@ -23,28 +23,21 @@
 #![cfg_attr(feature = "serde", doc = "```")]
 #![cfg_attr(not(feature = "serde"), doc = "```ignore")]
 //! use nullwindow::driver::Perspective;
-//! use nullwindow::game::Game;
 //! use nullwindow::oracle::audit::{Options, Rule, audit};
-//! use nullwindow::oracle::record::{Record, TreeNames, locate, read_jsonl};
+//! use nullwindow::oracle::record::{TreeNames, locate, read_jsonl};
 //! use nullwindow::tree::Tree;
 //!
 //! let tree: Tree = "((3 17) (2 1))".parse()?;
 //! // Your negamax engine's records, values from the side to move: the second MIN node, searched
-//! // with (-INF, -3) from MIN's side, returned -2 and stored it as exact; but its value is 1.
+//! // with (-INF, -3) from MIN's side, returned -2 and stored it as exact; but its value, from
+//! // MIN's side, is -1.
 //! let lines = r#"{"path": [0], "depth": 1, "alpha": -1000000000, "beta": 1000000000, "result": -3}
 //! {"path": [1], "depth": 1, "alpha": -1000000000, "beta": -3, "result": -2, "stored": "exact"}"#;
 //! let read = read_jsonl(lines).map_err(|e| e.to_string())?;
-//! let records: Vec<Record<_>> = locate(&tree, &TreeNames::new(None), read)
-//!     .map_err(|e| e.to_string())?
-//!     .into_iter()
-//!     .map(|record| {
-//!         let player = tree.to_move(&record.position);
-//!         record.turned(player, Perspective::Mover)
-//!     })
-//!     .collect();
-//! let report = audit(&tree, &records, &Options::default());
-//! let first = report.first.unwrap();
-//! assert_eq!((first.record, first.rule, first.exact), (1, Rule::Stored, 1));
+//! let records = locate(&tree, &TreeNames::new(None), read).map_err(|e| e.to_string())?;
+//! let options = Options { perspective: Perspective::Mover, ..Options::default() };
+//! let first = audit(&tree, &records, &options).first.unwrap();
+//! assert_eq!((first.record, first.rule, first.exact), (1, Rule::Stored, -1));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -110,7 +103,8 @@ pub struct Record<P> {
     pub result: Value,
     /// How the engine stored the result in its table, if it did.
     pub stored: Option<Bound>,
-    /// What the table did (the crate's engine).
+    /// What the engine's table did at the node: [`Probe::Cutoff`] says the result is a table
+    /// entry's, returned without a search, which the audit traces to the record that stored it.
     pub probe: Option<Probe>,
     /// The child index whose value reached beta, if one did.
     pub cutoff: Option<u32>,
@@ -819,10 +813,25 @@ mod json {
             }),
             Some(other) => return Err(format!("'stored' is {other}, not lower, upper or exact")),
         };
+        let probe = match object.get("probe") {
+            None | Some(Json::Null) => None,
+            Some(Json::String(probe)) => Some(
+                [Probe::None, Probe::Bounds, Probe::Miss, Probe::Hit, Probe::Cutoff, Probe::Etc]
+                    .into_iter()
+                    .find(|known| known.name() == probe)
+                    .ok_or_else(|| {
+                        format!("'probe' is '{}', not none, bounds, miss, hit, cutoff or etc", excerpt(probe))
+                    })?,
+            ),
+            Some(other) => {
+                return Err(format!("'probe' is {other}, not none, bounds, miss, hit, cutoff or etc"));
+            }
+        };
         let mut record = Record::new((), depth, (value("alpha")?, value("beta")?), value("result")?);
         record.path = path;
         record.node = node;
         record.stored = stored;
+        record.probe = probe;
         Ok(record)
     }
 

@@ -296,7 +296,8 @@ fn shrink_takes_each_planted_bug_to_its_smallest_tree() {
 
 /// Plaat's `AlphaBetaWithMemory` narrows its window to an exact table entry and searches on with
 /// `alpha == beta`; such a call still makes a claim (at most alpha, or at least beta), and the
-/// corrected listing's claims hold. Found by `every_exact_driver_audits_clean`.
+/// corrected listing's claims hold: none of its empty windows is flagged. Found by
+/// `every_exact_driver_audits_clean`.
 #[test]
 fn a_call_with_alpha_equal_to_beta_is_judged_by_the_same_rules() {
     // nullwindow gen --graph --seed 29 --levels 4 --level-nodes 2..4 --width 1..3 --values -9..9
@@ -307,4 +308,267 @@ fn a_call_with_alpha_equal_to_beta_is_judged_by_the_same_rules() {
     assert!(records.iter().any(|record| record.alpha == record.beta), "no call with alpha == beta");
     let report = audit::audit(&tree, &records, &Options::default());
     assert!(report.first.is_none(), "{report:?}");
+}
+
+/// Runs `nullwindow audit` on the tree `tree` (its text, written to a file of its own) with
+/// `records` on standard input and `options` after them: the exit code, standard output and
+/// standard error.
+#[cfg(feature = "cli")]
+fn audit_command(tree: &str, records: &str, options: &[&str]) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    static FILES: AtomicUsize = AtomicUsize::new(0);
+    let file = std::env::temp_dir().join(format!(
+        "nullwindow-audit-{}-{}.tree",
+        std::process::id(),
+        FILES.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::write(&file, tree).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nullwindow"))
+        .args(["audit", file.to_str().unwrap(), "--trace", "-"])
+        .args(options)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(records.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    std::fs::remove_file(&file).unwrap();
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+    (output.status.code(), text(output.stdout), text(output.stderr))
+}
+
+/// Records read from JSON lines and found in `tree`, values as the lines give them.
+#[cfg(feature = "serde")]
+fn read(tree: &Tree, lines: &str) -> Vec<Record<NodeId>> {
+    use nullwindow::oracle::record::{TreeNames, locate, read_jsonl};
+    locate(tree, &TreeNames::new(None), read_jsonl(lines).unwrap()).unwrap()
+}
+
+/// A negamax engine's record of a MIN node, values from the side to move there, that returned
+/// less than its own alpha failed low in its own terms: the violation says fail-low and quotes the
+/// node's value from MIN's side, though the same numbers turned to MAX's side fail high.
+#[test]
+#[cfg(feature = "serde")]
+fn a_violation_is_named_in_the_records_own_terms() {
+    let tree: Tree = "((1 2) (3 4))".parse().unwrap();
+    let line = r#"{"path":[0],"depth":1,"alpha":-10,"beta":-9,"result":-20}"#;
+    let records = read(&tree, line);
+    let negamax = Options { perspective: Perspective::Mover, ..Options::default() };
+    let first = audit::audit(&tree, &records, &negamax).first.unwrap();
+    assert_eq!((first.rule, first.exact), (Rule::FailLow, -1));
+    // The same record turned to MAX's side, (9, 10) and 20, fails high there, by the value 1.
+    let for_max: Vec<Record<NodeId>> =
+        records.into_iter().map(|record| record.turned(Player::Min, Perspective::Mover)).collect();
+    assert_eq!((for_max[0].alpha, for_max[0].beta, for_max[0].result), (9, 10, 20));
+    let first = audit::audit(&tree, &for_max, &Options::default()).first.unwrap();
+    assert_eq!((first.rule, first.exact), (Rule::FailHigh, 1));
+
+    #[cfg(feature = "cli")]
+    {
+        let (code, text, _) = audit_command("((1 2) (3 4))", line, &["--values", "side-to-move"]);
+        assert_eq!(code, Some(1), "{text}");
+        assert_eq!(
+            text.lines().next().unwrap(),
+            "<stdin>:1: node [0], searched 1 ply deep with the window (-10, -9), returned -20, but its \
+             value is -1: fail-low: a result at or below alpha must be an upper bound on the value"
+        );
+        let (_, json, _) = audit_command("((1 2) (3 4))", line, &["--values", "side-to-move", "--json"]);
+        let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let first = &json["first"];
+        assert_eq!(
+            (&first["rule"], &first["alpha"], &first["beta"], &first["result"], &first["exact"]),
+            (&"fail-low".into(), &(-10).into(), &(-9).into(), &(-20).into(), &(-1).into())
+        );
+    }
+}
+
+/// A window whose edges crossed is the caller's mistake: a record searched with one, whose result
+/// holds as neither `(alpha, +inf)` nor `(-inf, beta)` reads it, breaks the empty-window rule and
+/// names its caller, the parent's record in the same search, in either order; a record whose
+/// result holds by one reading (a fail-low-first reading would have flagged the second) is left
+/// alone.
+#[test]
+#[cfg(feature = "serde")]
+fn an_empty_window_is_blamed_on_the_caller_in_the_trace() {
+    let tree: Tree = "((1 2) (3 4))".parse().unwrap();
+    // The root passes its MIN node [1] the window (4, 2); [1] returns 1, but its value is 3.
+    let lines = [
+        r#"{"path":[0,0],"depth":0,"alpha":-100,"beta":100,"result":1}"#,
+        r#"{"path":[0,1],"depth":0,"alpha":-100,"beta":1,"result":2}"#,
+        r#"{"path":[0],"depth":1,"alpha":-100,"beta":100,"result":1}"#,
+        r#"{"path":[1,0],"depth":0,"alpha":4,"beta":2,"result":3}"#,
+        r#"{"path":[1,1],"depth":0,"alpha":4,"beta":2,"result":4}"#,
+        r#"{"path":[1],"depth":1,"alpha":4,"beta":2,"result":1}"#,
+        r#"{"path":[],"depth":2,"alpha":-100,"beta":100,"result":1}"#,
+    ];
+    let completion = read(&tree, &lines.join("\n"));
+    let report = audit::audit(&tree, &completion, &Options::default());
+    assert_eq!(report.order, Order::Completion);
+    let first = report.first.unwrap();
+    assert_eq!((first.record, first.rule, first.exact, first.caller), (5, Rule::EmptyWindow, 3, Some(6)));
+    assert_eq!(report.violations, 2, "the MIN node and the root it misled");
+    // Written on entry, the caller comes before the node, its other children between.
+    let entry: Vec<Record<NodeId>> = [6, 2, 0, 1, 5, 3, 4].iter().map(|&i| completion[i].clone()).collect();
+    let report = audit::audit(&tree, &entry, &Options::default());
+    assert_eq!(report.order, Order::Entry);
+    let cause = report.cause.unwrap();
+    assert_eq!((cause.record, cause.rule, cause.caller), (4, Rule::EmptyWindow, Some(0)));
+
+    // The leaf [1,1], worth 4, searched with the empty window (4, 2): 3 holds as (-inf, 2) reads
+    // it (at least 3), though not as (4, +inf) does (at most 3).
+    let truthful = read(&tree, r#"{"path":[1,1],"depth":0,"alpha":4,"beta":2,"result":3}"#);
+    assert!(audit::audit(&tree, &truthful, &Options::default()).first.is_none());
+
+    #[cfg(feature = "cli")]
+    {
+        let (code, text, _) = audit_command("((1 2) (3 4))", &lines.join("\n"), &[]);
+        assert_eq!(code, Some(1), "{text}");
+        assert_eq!(
+            text.lines().next().unwrap(),
+            "<stdin>:6: node [1], searched 1 ply deep with the window (4, 2), returned 1, but its value \
+             is 3: empty-window: the caller searched this node with an empty window (alpha >= beta); the \
+             caller is <stdin>:7: node [], searched 2 plies deep with the window (-100, 100), returned 1"
+        );
+    }
+}
+
+/// Without its caller's record, an empty window is charged to the record itself, saying so.
+#[test]
+#[cfg(feature = "serde")]
+fn an_empty_window_without_its_caller_says_the_caller_is_missing() {
+    let tree: Tree = "((1 2) (3 4))".parse().unwrap();
+    let line = r#"{"path":[1],"depth":1,"alpha":4,"beta":2,"result":1}"#;
+    let first = audit::audit(&tree, &read(&tree, line), &Options::default()).first.unwrap();
+    assert_eq!((first.record, first.rule, first.caller), (0, Rule::EmptyWindow, None));
+
+    #[cfg(feature = "cli")]
+    {
+        let (code, text, _) = audit_command("((1 2) (3 4))", line, &["--json"]);
+        assert_eq!(code, Some(1), "{text}");
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!((&json["first"]["rule"], &json["first"]["caller"]), (&"empty-window".into(), &().into()));
+        let (_, text, _) = audit_command("((1 2) (3 4))", line, &[]);
+        assert!(
+            text.lines().next().unwrap().ends_with(
+                "empty-window: the caller searched this node with an empty window (alpha >= beta); the caller \
+                 is not in the trace"
+            ),
+            "{text}"
+        );
+    }
+}
+
+/// A result a table entry gave is traced to the earlier record of the same node that stored the
+/// entry (the one that stored that result, not merely the latest, and named by its number as well
+/// as by its path).
+#[test]
+#[cfg(feature = "serde")]
+fn a_result_from_a_table_entry_names_the_record_that_stored_it() {
+    // The MIN node (2 1) is node 4, at [1]; its value is 1.
+    let tree = "((3 17) (2 1))";
+    let lines = [
+        // Searched with (3, +inf), it stops at the 2: at most 2, rightly stored as an upper bound.
+        r#"{"node":4,"depth":1,"alpha":3,"beta":1000000000,"result":2,"stored":"upper"}"#,
+        r#"{"path":[1],"depth":1,"alpha":0,"beta":1,"result":1,"stored":"lower"}"#,
+        // The engine takes the upper bound for the value.
+        r#"{"path":[1],"depth":1,"alpha":-1000000000,"beta":1000000000,"result":2,"probe":"cutoff"}"#,
+    ]
+    .join("\n");
+    let parsed: Tree = tree.parse().unwrap();
+    let first = audit::audit(&parsed, &read(&parsed, &lines), &Options::default()).first.unwrap();
+    assert_eq!((first.record, first.rule, first.exact, first.stored_by), (2, Rule::Inside, 1, Some(0)));
+
+    #[cfg(feature = "cli")]
+    {
+        let (code, text, _) = audit_command(tree, &lines, &[]);
+        assert_eq!(code, Some(1), "{text}");
+        assert_eq!(
+            text.lines().next().unwrap(),
+            "<stdin>:3: node [1], searched 1 ply deep with the window (-1000000000, 1000000000), returned 2 \
+             from a table entry, but its value is 1: inside: a result inside the window must be the value; \
+             the table entry it returned was stored by <stdin>:1: node 4, searched 1 ply deep with the \
+             window (3, 1000000000), returned 2 and stored it as upper"
+        );
+        let (_, json, _) = audit_command(tree, &lines, &["--json"]);
+        let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(
+            (&json["first"]["probe"], &json["first"]["stored_by"]["line"]),
+            (&"cutoff".into(), &1.into())
+        );
+        // A probe the reader does not know is refused, as a bad stored bound is.
+        let bad = r#"{"path":[1],"depth":1,"alpha":0,"beta":1,"result":1,"probe":"exact"}"#;
+        let (code, _, error) = audit_command(tree, bad, &[]);
+        assert_eq!(
+            (code, error.as_str()),
+            (Some(2), "error: <stdin>:1: 'probe' is 'exact', not none, bounds, miss, hit, cutoff or etc\n")
+        );
+    }
+}
+
+/// Every node of a search may be honest and the driver's answer wrong: `root_value` judges the
+/// answer in the same audit, at the depth of the deepest root record or the one given.
+#[test]
+fn a_wrong_root_value_is_caught_though_every_node_is_honest() {
+    let tree: Tree = "((3 17) (2 12) (15 (25 0)))".parse().unwrap();
+    let records = records_of(&tree, Driver::Mtdf, &whole(&tree));
+    let claim = |value, depth, deeper_entries| {
+        let options =
+            Options { root_value: Some(value), root_depth: depth, deeper_entries, ..Options::default() };
+        audit::audit(&tree, &records, &options)
+    };
+    let right = claim(15, None, false);
+    assert!(right.holds() && right.first.is_none(), "{right:?}");
+    assert_eq!(right.root_value.map(|root| (root.depth, root.exact, root.rule)), Some((3, 15, None)));
+    // An MTD(f) loop that moved the wrong bound could stop at 12.
+    let wrong = claim(12, None, false);
+    assert!(wrong.first.is_none() && !wrong.holds());
+    assert_eq!(wrong.root_value.map(|root| (root.exact, root.rule)), Some((15, Some(Rule::RootValue))));
+    // Two plies deep the node (25 0) is a leaf scored 0, and the root is worth 3.
+    assert_eq!(claim(15, Some(2), false).root_value.map(|root| root.exact), Some(3));
+    assert!(claim(3, Some(2), false).holds());
+    // By the witness criterion, 15 is the value of the extension that searches the whole tree.
+    assert!(claim(15, Some(2), true).holds());
+    assert!(!claim(12, Some(2), true).holds());
+
+    #[cfg(feature = "cli")]
+    {
+        let trace: String =
+            records.iter().map(|record| nullwindow::oracle::record::write_jsonl(record) + "\n").collect();
+        let tree = "((3 17) (2 12) (15 (25 0)))";
+        let (code, text, _) = audit_command(tree, &trace, &["--root-value", "15"]);
+        assert_eq!(code, Some(0), "{text}");
+        let all = format!("all {} records hold", records.len());
+        assert!(text.starts_with(&format!("ok: {all}, and so does the root value 15 (")), "{text}");
+        let (code, text, _) = audit_command(tree, &trace, &["--root-value", "12"]);
+        assert_eq!(code, Some(1), "{text}");
+        assert_eq!(
+            text,
+            format!(
+                "--root-value 12: the root, searched 3 plies deep, is worth 15: root-value: the driver's root \
+                 value must be the root's exact value\n{all}, but the root value does not (values from MAX's \
+                 side; records in completion order, children first)\n"
+            )
+        );
+        let (code, json, _) = audit_command(tree, &trace, &["--root-value", "15", "--depth", "2", "--json"]);
+        assert_eq!(code, Some(1), "{json}");
+        let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(json["ok"], false);
+        assert_eq!(
+            json["root_value"],
+            serde_json::json!({"claimed": 15, "depth": 2, "exact": 3, "extensions": null, "rule": "root-value"})
+        );
+        // Without a record of the root, the depth must be given.
+        let (code, _, error) = audit_command(tree, trace.lines().next().unwrap(), &["--root-value", "15"]);
+        assert_eq!(code, Some(2));
+        assert_eq!(
+            error,
+            "error: <stdin>: no record is of the root (path []) to take the depth of --root-value from: give \
+             --depth\n"
+        );
+    }
 }

@@ -17,27 +17,49 @@ records of `nullwindow trace` are valid input):
   beta        the window's upper edge
   result      what the search of the node returned
   stored      optional: lower, upper or exact, the bound the engine stored result as
+  probe       optional: what the engine's table did: none, bounds, miss, hit, cutoff (result is a
+              table entry's, returned without a search) or etc
   event       optional: records whose event is \"enter\" are skipped (they have no result)
 Values are from MAX's side (the first player's), or with --values side-to-move from the side to
-move at the node, as a negamax engine sees them.
+move at the node, as a negamax engine sees them. Messages and --json name each rule and quote each
+value from the same side, as the record gives them.
 The rules, for a node whose exact value searched depth plies deep is v:
   result <= alpha      v <= result (a fail-low result is an upper bound)
   result >= beta       v >= result (a fail-high result is a lower bound)
   otherwise            v == result
   stored lower/upper/exact   result <= v / result >= v / result == v
+  alpha >= beta        (empty-window) the result must hold as the window (alpha, +inf) or
+                       (-inf, beta) would read it; if it holds by neither, the caller that built
+                       the empty window is named: the parent's record in the same search
+A violation at a record whose probe is cutoff names the earlier record of the same node that
+stored the entry, when the trace has one.
 With --deeper-entries the rules must hold for some value an all-or-none extension of the node's
 tree gives it (the witness criterion), instead of v.
+With --root-value V the driver's answer is judged too (root-value): V, from the side the records'
+values are from at the root, must be the root's exact value at --depth or, without it, at the
+greatest depth of a record of the root; with --deeper-entries, a value some all-or-none extension
+gives the root.
+--json prints one object: ok, record (the line of the first violation), records, violations,
+order, first and cause (each a violation: the record's fields as read and its line, rule, exact,
+extensions, caller, stored_by) and root_value (claimed, depth, exact, extensions, rule; null
+without --root-value). exact is the node's exact value at its depth. extensions is null unless
+--deeper-entries: then lowest and highest are the least and the greatest value an all-or-none
+extension of the node's tree gives it (not every value between need be one). Every value is from
+the side the records' values are from, at that node. caller (empty-window only) and stored_by are
+records as read, with their line, or null.
 The fields' JSON Schema is book/src/audit-record.schema.json in the crate's repository.
-Exit status: 0 when every record holds, 1 at a record that breaks a rule, 2 on bad input.";
+Exit status: 0 when every record holds (and the root value, if given), 1 at a record that breaks a
+rule or a wrong root value, 2 on bad input.";
 
 use std::io::Read;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use nullwindow::driver::Perspective;
-use nullwindow::game::{Game, Player};
-use nullwindow::oracle::audit::{self, Options, Order, Record, Report, Rule, Violation};
-use nullwindow::oracle::record::{NodeNames, locate, path_text, read_jsonl};
+use nullwindow::driver::observe::Probe;
+use nullwindow::game::Game;
+use nullwindow::oracle::audit::{self, Options, Order, Record, Report, RootVerdict, Rule, Violation};
+use nullwindow::oracle::record::{NodeNames, ReadError, locate, path_text, read_jsonl};
 use nullwindow::value::Value;
 use serde::Serialize;
 
@@ -87,6 +109,13 @@ pub struct AuditArgs {
     /// The order the records were written in.
     #[arg(long, value_enum, default_value_t = OrderArg::Auto)]
     order: OrderArg,
+    /// The value the engine's driver returned for the root (from the side the records' values are
+    /// from, at the root): judged with the records, it must be the root's exact value.
+    #[arg(long, value_name = "VALUE", allow_hyphen_values = true)]
+    root_value: Option<Value>,
+    /// The depth --root-value is judged at; default: the greatest depth of a record of the root.
+    #[arg(long, requires = "root_value", allow_hyphen_values = true, value_parser = crate::sizes::depth)]
+    depth: Option<u32>,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -110,23 +139,33 @@ pub fn run(args: &AuditArgs) -> Result<ExitCode, CliError> {
         },
         reference: target.reference(),
         limit: (args.limit > 0).then_some(args.limit),
+        perspective: match args.values {
+            Values::Max => Perspective::Max,
+            Values::SideToMove => Perspective::Mover,
+        },
+        root_value: args.root_value,
+        root_depth: args.depth,
     };
-    let perspective = match args.values {
-        Values::Max => Perspective::Max,
-        Values::SideToMove => Perspective::Mover,
-    };
-    let max_depth = read.iter().map(|record| record.depth).max().unwrap_or(0);
+    let max_depth = read.iter().map(|record| record.depth).chain(args.depth).max().unwrap_or(0);
     let verdict = on_search_thread(target.tree(), max_depth, || {
         with_names!(&target, ids, &args.target.position, game, names => {
-            judge(game, &names, read, perspective, &options).map_err(|e| CliError(e.at(&name)))
+            judge(game, &names, read, &options).map_err(|e| CliError(e.at(&name)))
         })
     })??;
-    if let Some(unfinished) = verdict.report.unfinished.filter(|_| verdict.report.first.is_none()) {
-        let record = &verdict.records[unfinished.record];
+    let report = &verdict.report;
+    if let Some(unfinished) = report.unfinished.filter(|_| report.first.is_none()) {
         let before = match unfinished.record {
             0 => "the first record".to_owned(),
             1 => "the record before it holds".to_owned(),
             held => format!("the {held} records before it hold"),
+        };
+        let Some(record) = verdict.records.get(unfinished.record) else {
+            return Err(CliError(format!(
+                "{name}: --root-value: judging the root takes more than the --limit of {} nodes (all {} \
+                 hold)",
+                unfinished.limit,
+                crate::output::counted(report.records as u128, "record", "records"),
+            )));
         };
         return Err(CliError(format!(
             "{name}:{}: {}: judging it takes more than the --limit of {} nodes ({before})",
@@ -138,38 +177,43 @@ pub fn run(args: &AuditArgs) -> Result<ExitCode, CliError> {
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&verdict.json())?);
     } else {
-        verdict.print(&name, args.values == Values::SideToMove, args.deeper_entries);
+        verdict.print(&name, args.deeper_entries);
     }
-    Ok(if verdict.report.first.is_none() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    Ok(if report.holds() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
-/// Finds the records' nodes, turns their values to MAX's side, and audits them.
+/// Finds the records' nodes and audits them, values as the records give them.
 fn judge<G: Game>(
     game: &G,
     names: &impl NodeNames<G>,
     read: Vec<Record<()>>,
-    perspective: Perspective,
     options: &Options,
-) -> Result<Verdict, nullwindow::oracle::record::ReadError> {
+) -> Result<Verdict, ReadError> {
     // Messages name a node as the record did: its path only if it gave one.
     let paths_as_read: Vec<Option<Vec<u32>>> = read.iter().map(|record| record.path.clone()).collect();
     let located = locate(game, names, read)?;
-    let players: Vec<Player> = located.iter().map(|record| game.to_move(&record.position)).collect();
-    let for_max: Vec<Record<G::Position>> = located
-        .iter()
-        .zip(&players)
-        .map(|(record, &player)| record.clone().turned(player, perspective))
-        .collect();
-    let bar = crate::progress::bar(for_max.len() as u64, "records", "");
+    if options.root_value.is_some()
+        && options.root_depth.is_none()
+        && audit::root_depth(game, &located).is_none()
+    {
+        return Err(ReadError {
+            line: None,
+            column: None,
+            message:
+                "no record is of the root (path []) to take the depth of --root-value from: give --depth"
+                    .to_owned(),
+        });
+    }
+    let bar = crate::progress::bar(located.len() as u64, "records", "");
     let report =
-        audit::audit_with_progress(game, &for_max, options, &mut |done| bar.set_position(done as u64));
+        audit::audit_with_progress(game, &located, options, &mut |done| bar.set_position(done as u64));
     bar.finish_and_clear();
     let records = located
         .into_iter()
         .zip(paths_as_read)
         .map(|(record, path)| Record { path, ..record.at(()) })
         .collect();
-    Ok(Verdict { report, records, players, perspective })
+    Ok(Verdict { report, records, perspective: options.perspective, root_value: options.root_value })
 }
 
 fn read_trace(path: &str) -> Result<(String, String), CliError> {
@@ -191,109 +235,175 @@ fn read_trace(path: &str) -> Result<(String, String), CliError> {
     Ok((name, text))
 }
 
-/// The report, with the records as read (values as the trace gives them) and who moves at each.
+/// The report, with the records as read (values as the trace gives them, the side the report's
+/// values are from too).
 struct Verdict {
     report: Report,
     records: Vec<Record<()>>,
-    players: Vec<Player>,
     /// Whose side the records' values are from.
     perspective: Perspective,
+    /// The driver's root value, if claimed.
+    root_value: Option<Value>,
 }
 
 impl Verdict {
-    fn print(&self, name: &str, side_to_move: bool, deeper_entries: bool) {
+    fn print(&self, name: &str, deeper_entries: bool) {
         let report = &self.report;
         let order = match report.order {
             Order::Completion => "completion order, children first",
             Order::Entry => "entry order, parents first",
         };
-        let side = if side_to_move { "the side to move" } else { "MAX's side" };
-        let Some(first) = &report.first else {
-            outln!(
-                "ok: all {} hold (values from {side}, {}; records in {order})",
-                crate::output::counted(report.records as u128, "record", "records"),
-                if deeper_entries { "judged by the witness criterion" } else { "exact depth-limited values" }
-            );
-            return;
+        let side = match self.perspective {
+            Perspective::Max => "MAX's side",
+            Perspective::Mover => "the side to move",
         };
-        outln!("{}", self.describe(name, first));
-        if let Some(cause) = report.cause.as_ref().filter(|cause| cause.record != first.record) {
-            outln!("earliest cause, in that node's own search:");
-            outln!("{}", self.describe(name, cause));
+        let records = crate::output::counted(report.records as u128, "record", "records");
+        let root = report.root_value.as_ref();
+        if let Some(first) = &report.first {
+            outln!("{}", self.describe(name, first));
+            if let Some(cause) = report.cause.as_ref().filter(|cause| cause.record != first.record) {
+                outln!("earliest cause, in that node's own search:");
+                outln!("{}", self.describe(name, cause));
+            }
         }
-        outln!(
-            "{} of {} {} a rule (values from {side}; records in {order})",
-            report.violations,
-            crate::output::counted(report.records as u128, "record", "records"),
-            if report.violations == 1 { "breaks" } else { "break" }
-        );
+        if let Some(root) = root.filter(|root| root.rule.is_some()) {
+            outln!("{}", describe_root(root));
+        } else if let (Some(claimed), None) = (self.root_value, root) {
+            outln!("--root-value {claimed}: not judged: the audit stopped at its --limit first");
+        }
+        let root_holds = root.is_some_and(|root| root.rule.is_none());
+        let root_breaks = root.is_some_and(|root| root.rule.is_some());
+        let verdict = match (report.first.is_some(), root_breaks) {
+            (false, false) if root_holds => {
+                let root = root.map_or(0, |root| root.claimed);
+                format!("ok: all {records} hold, and so does the root value {root} (")
+            }
+            (false, false) => format!("ok: all {records} hold ("),
+            (false, true) => format!("all {records} hold, but the root value does not ("),
+            (true, root_breaks) => format!(
+                "{} of {records} {} a rule{} (",
+                report.violations,
+                if report.violations == 1 { "breaks" } else { "break" },
+                match root {
+                    _ if root_breaks => ", and so does the root value".to_owned(),
+                    Some(root) => format!(", though the root value {} holds", root.claimed),
+                    None => String::new(),
+                }
+            ),
+        };
+        let judged_by =
+            if deeper_entries { "judged by the witness criterion" } else { "exact depth-limited values" };
+        if report.first.is_none() && !root_breaks {
+            outln!("{verdict}values from {side}, {judged_by}; records in {order})");
+        } else {
+            outln!("{verdict}values from {side}; records in {order})");
+        }
     }
 
-    /// A violation's exact value and the least and greatest values its extensions give, from the
-    /// side the records' values are from.
-    fn seen(&self, violation: &Violation) -> (Value, Option<(Value, Value)>) {
-        let player = self.players[violation.record];
-        let shown = |value: Value| self.perspective.turn(player, (value, value, value)).2;
-        let range = violation.extensions.map(|range| {
-            let (a, b) = (shown(range.lowest), shown(range.highest));
-            (a.min(b), a.max(b))
-        });
-        (shown(violation.exact), range)
-    }
-
-    /// One violation as a message: where, what was claimed, what the value is, which rule failed.
+    /// One violation as a message: where, what was claimed, what the value is, which rule failed,
+    /// and who is to blame where a record names another: the caller that built an empty window,
+    /// the record that stored the table entry a result came from.
     fn describe(&self, name: &str, violation: &Violation) -> String {
         let record = &self.records[violation.record];
-        let stored =
-            record.stored.map_or_else(String::new, |bound| format!(" and stored it as {}", bound.name()));
-        let value = match self.seen(violation) {
-            (exact, Some((lowest, highest))) => format!(
-                "its value is {exact} (the values its all-or-none extensions give lie from {lowest} to \
-                 {highest}, and none allows it)"
+        let value = match violation.extensions {
+            Some(range) => format!(
+                "its value is {} (the values its all-or-none extensions give lie from {} to {}, and none \
+                 allows it)",
+                violation.exact, range.lowest, range.highest
             ),
-            (exact, None) => format!("its value is {exact}"),
+            None => format!("its value is {}", violation.exact),
         };
         let rule = violation.rule;
+        let mut message = format!("{}, but {value}: {rule}: {}", self.summary(name, record), rule.describe());
+        if rule == Rule::EmptyWindow {
+            match violation.caller {
+                Some(caller) => {
+                    message
+                        .push_str(&format!("; the caller is {}", self.summary(name, &self.records[caller])));
+                }
+                None if record.path.as_deref() == Some(&[]) => {
+                    message.push_str("; the caller is not in the trace: the root's window is the driver's");
+                }
+                None => message.push_str("; the caller is not in the trace"),
+            }
+        }
+        if record.probe == Some(Probe::Cutoff) {
+            match violation.stored_by {
+                Some(stored_by) => message.push_str(&format!(
+                    "; the table entry it returned was stored by {}",
+                    self.summary(name, &self.records[stored_by])
+                )),
+                None => {
+                    message.push_str("; no earlier record of the node stored the table entry it returned")
+                }
+            }
+        }
+        message
+    }
+
+    /// A record as a message quotes it: where, the node, the depth, the window, the result, and
+    /// what the table did with it.
+    fn summary(&self, name: &str, record: &Record<()>) -> String {
+        let cutoff = if record.probe == Some(Probe::Cutoff) { " from a table entry" } else { "" };
+        let stored =
+            record.stored.map_or_else(String::new, |bound| format!(" and stored it as {}", bound.name()));
         format!(
-            "{name}:{}: {}, searched {} deep with the window ({}, {}), returned {}{stored}, but {value}: {rule}: {}",
+            "{name}:{}: {}, searched {} deep with the window ({}, {}), returned {}{cutoff}{stored}",
             record.line.unwrap_or(0),
             node_name(record),
             crate::output::counted(u128::from(record.depth), "ply", "plies"),
             record.alpha,
             record.beta,
             record.result,
-            rule.describe()
         )
     }
 
     fn json(&self) -> JsonVerdict<'_> {
-        let entry = |violation: &Violation| {
-            let (exact, extensions) = self.seen(violation);
-            let record = &self.records[violation.record];
-            let record = JsonRecord {
-                line: record.line.unwrap_or(0),
-                path: record.path.as_deref(),
-                node: record.node.as_ref(),
-                depth: record.depth,
-                alpha: record.alpha,
-                beta: record.beta,
-                result: record.result,
-                stored: record.stored,
-            };
-            let extensions = extensions.map(|(lowest, highest)| JsonExtensions { lowest, highest });
-            JsonViolation { record, rule: violation.rule, exact, extensions }
+        let record = |index: usize| JsonRecord::of(&self.records[index]);
+        let entry = |violation: &Violation| JsonViolation {
+            record: record(violation.record),
+            rule: violation.rule,
+            exact: violation.exact,
+            extensions: violation.extensions.map(JsonExtensions::of),
+            caller: violation.caller.map(record),
+            stored_by: violation.stored_by.map(record),
         };
         let report = &self.report;
         JsonVerdict {
-            ok: report.first.is_none(),
+            ok: report.holds(),
             record: report.first.as_ref().map(|first| self.records[first.record].line.unwrap_or(0)),
             records: report.records,
             violations: report.violations,
             order: report.order,
             first: report.first.as_ref().map(entry),
             cause: report.cause.as_ref().map(entry),
+            root_value: report.root_value.map(|root| JsonRoot {
+                claimed: root.claimed,
+                depth: root.depth,
+                exact: root.exact,
+                extensions: root.extensions.map(JsonExtensions::of),
+                rule: root.rule,
+            }),
         }
     }
+}
+
+/// The driver's wrong root value as a message.
+fn describe_root(root: &RootVerdict) -> String {
+    let extensions = root.extensions.map_or_else(String::new, |range| {
+        format!(
+            " (the values its all-or-none extensions give lie from {} to {}, and none is {})",
+            range.lowest, range.highest, root.claimed
+        )
+    });
+    let rule = root.rule.unwrap_or(Rule::RootValue);
+    format!(
+        "--root-value {}: the root, searched {} deep, is worth {}{extensions}: {rule}: {}",
+        root.claimed,
+        crate::output::counted(u128::from(root.depth), "ply", "plies"),
+        root.exact,
+        rule.describe()
+    )
 }
 
 /// How a message names a record's node: its path, its name, or both.
@@ -318,17 +428,39 @@ struct JsonRecord<'a> {
     beta: Value,
     result: Value,
     stored: Option<nullwindow::value::Bound>,
+    probe: Option<Probe>,
+}
+
+impl<'a> JsonRecord<'a> {
+    fn of(record: &'a Record<()>) -> Self {
+        Self {
+            line: record.line.unwrap_or(0),
+            path: record.path.as_deref(),
+            node: record.node.as_ref(),
+            depth: record.depth,
+            alpha: record.alpha,
+            beta: record.beta,
+            result: record.result,
+            stored: record.stored,
+            probe: record.probe,
+        }
+    }
 }
 
 #[derive(Serialize)]
 struct JsonViolation<'a> {
     #[serde(flatten)]
     record: JsonRecord<'a>,
+    /// Named for the record as written.
     rule: Rule,
     /// The exact value, from the side the records' values are from.
     exact: Value,
     /// With --deeper-entries: the least and greatest value the node's all-or-none extensions give.
     extensions: Option<JsonExtensions>,
+    /// For an empty window: the record of the caller that built it, if the trace has it.
+    caller: Option<JsonRecord<'a>>,
+    /// For a result from a table entry: the earlier record of the node that stored the entry.
+    stored_by: Option<JsonRecord<'a>>,
 }
 
 /// The range of the values a node's extensions give, from the side the records' values are from.
@@ -336,6 +468,23 @@ struct JsonViolation<'a> {
 struct JsonExtensions {
     lowest: Value,
     highest: Value,
+}
+
+impl JsonExtensions {
+    const fn of(range: audit::Extensions) -> Self {
+        Self { lowest: range.lowest, highest: range.highest }
+    }
+}
+
+/// The verdict on --root-value, values from the side the records' are from at the root.
+#[derive(Serialize)]
+struct JsonRoot {
+    claimed: Value,
+    depth: u32,
+    exact: Value,
+    extensions: Option<JsonExtensions>,
+    /// `root-value` when the claim is wrong, null when it holds.
+    rule: Option<Rule>,
 }
 
 #[derive(Serialize)]
@@ -348,4 +497,5 @@ struct JsonVerdict<'a> {
     order: Order,
     first: Option<JsonViolation<'a>>,
     cause: Option<JsonViolation<'a>>,
+    root_value: Option<JsonRoot>,
 }
