@@ -19,6 +19,7 @@
 //! Beyond the root value, [`audit`] checks another engine's search node by node.
 
 pub mod audit;
+pub mod harness;
 pub mod record;
 
 use std::collections::HashMap;

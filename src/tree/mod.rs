@@ -211,7 +211,8 @@ impl Tree {
     /// let tree: Tree = "((3 17) (2 12) (15 (25 0)))".parse()?;
     /// let node = tree.node_at(&[2]).unwrap();
     /// let (subtree, original) = tree.subtree(node);
-    /// assert_eq!(subtree.to_string(), "(15 (25 0))");
+    /// // Its root is MIN's, which the parenthesis format cannot say, so it displays as gtree.
+    /// assert_eq!(subtree.to_string(), "0 0 B 1 2\n1 15 W\n2 0 W 3 4\n3 25 B\n4 0 B\n");
     /// assert_eq!(original[subtree.root_id().index()], node);
     /// # Ok::<(), nullwindow::tree::text::ParseError>(())
     /// ```

@@ -3,6 +3,8 @@
 //! * `audit`: the per-node audit of another engine's records.
 //! * `book`: the book's chapters and includes resolve.
 //! * `fuzzing`: the fuzz seeds and past crashes, replayed.
+//! * `harness`: the library harness: a correct engine agrees, every kind of planted bug is caught
+//!   and shrunk.
 //! * `formats`: the parenthesis and `gtree` formats, round trips and error positions.
 //! * `random_trees`: the seeded generator.
 //! * `minimax`: the oracle against independent computations.
@@ -26,6 +28,7 @@ mod engine;
 mod formats;
 mod fuzzing;
 mod games;
+mod harness;
 mod literal;
 mod minimax;
 mod random_trees;

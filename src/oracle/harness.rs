@@ -1,0 +1,733 @@
+//! The oracle as a harness: seeded cases for your engine, its answers judged against the exact
+//! values, and the smallest case it gets wrong.
+//!
+//! An engine author writes the adapter alone: a closure that searches a [`Case`] (a [`Tree`], which
+//! is a [`Game`], and a depth limit) and returns an [`Answer`]: the root value, optionally the root
+//! move it would play, optionally its records of the search (see [`super::record`]). [`fuzz`] does
+//! the rest:
+//!
+//! 1. **cases**, case `i` of a run drawn from the run's seed and `i` alone, so that any case can be
+//!    made again: the [`Family`] cycles through those asked for (plain random trees, trees with an
+//!    evaluation on every node, game graphs with transpositions, random positions of tic-tac-toe and
+//!    Connect Four unfolded a few plies into trees), and the depth limit is drawn from 0 (evaluate
+//!    the root) to the tree's height (search to the end);
+//! 2. **judging** ([`judge`]): the records must pass [`super::audit`]; the value must be the exact
+//!    depth-limited value (with [`Config::deeper_entries`], the value of some all-or-none extension:
+//!    the witness criterion of [`crate::theory::witness`]); the move must lead to a child whose
+//!    exact value is the root's;
+//! 3. **shrinking** ([`shrink_case`]): the first case that disagrees is made smaller
+//!    ([`crate::tree::shrink`]) and shallower, one step at a time, for as long as it still
+//!    disagrees: a fixpoint of a few nodes, printed without loss by the tree's `Display`.
+//!
+//! An engine that cannot answer (its closure returns `Err`) has failed, which is not a
+//! disagreement: [`fuzz`] stops and reports it with the case ([`Outcome::EngineFailed`]); while
+//! shrinking, a candidate the engine cannot answer is not kept.
+//!
+//! ```
+//! use nullwindow::driver::{Counts, Perspective};
+//! use nullwindow::game::Game;
+//! use nullwindow::oracle::harness::{Answer, Config, Outcome, fuzz};
+//! use nullwindow::tree::{NodeId, Tree};
+//!
+//! // A negamax engine with a planted bug: at depth 0 it forgets to turn the evaluation to the
+//! // side to move.
+//! fn negamax(tree: &Tree, node: NodeId, depth: u32) -> i32 {
+//!     if tree.is_terminal(&node) {
+//!         return tree.evaluate_for_mover(&node);
+//!     }
+//!     if depth == 0 {
+//!         return tree.evaluate(&node); // the bug: from MAX's side
+//!     }
+//!     tree.children(node).iter().map(|&child| -negamax(tree, child, depth - 1)).max().unwrap()
+//! }
+//! let config = Config { perspective: Perspective::Mover, cases: 200, ..Config::default() };
+//! let outcome = fuzz(&config, |case| {
+//!     Ok::<_, String>(Answer::value(negamax(&case.tree, case.tree.root_id(), case.depth)))
+//! }, |_| {});
+//! let Outcome::Disagreed(found) = outcome else { panic!("the bug is caught") };
+//! // Shrunk to a root with one child, where the search stops at once: a MIN root the bug values
+//! // from MAX's side.
+//! assert_eq!((found.shrunk.depth, found.shrunk.tree.stats().nodes), (0, 2), "{}", found.report());
+//! # let _ = Counts::default();
+//! ```
+
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+
+use super::audit::{self, Violation};
+use super::record::Record;
+use crate::driver::Perspective;
+use crate::game::{Game, Player};
+use crate::games::connect4::Connect4;
+use crate::games::random_position;
+use crate::games::tictactoe::TicTacToe;
+use crate::reference::minimax;
+use crate::theory::witness::{Undecided, Witness};
+use crate::tree::random::{RandomTreeConfig, draw_u32};
+use crate::tree::random_graph::RandomGraphConfig;
+use crate::tree::shrink::try_shrink;
+use crate::tree::unfold::unfold;
+use crate::tree::{NodeId, Tree, text};
+use crate::value::Value;
+
+/// A kind of case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Random trees, the parenthesis format's kind: a MAX root, leaf values, interior nodes 0.
+    Trees,
+    /// Random trees with an evaluation on every interior node, for depth-limited searches.
+    Evaluated,
+    /// Random game graphs with transpositions, some positions reached at two depths.
+    Graphs,
+    /// Tic-tac-toe from a random position, unfolded a few plies (a graph of its transpositions).
+    TicTacToe,
+    /// Connect Four from a random position, unfolded a few plies (a graph of its transpositions).
+    Connect4,
+}
+
+impl Family {
+    /// Every family, in the order a run cycles through them.
+    pub const ALL: [Self; 5] = [Self::Trees, Self::Evaluated, Self::Graphs, Self::TicTacToe, Self::Connect4];
+
+    /// The family's name, as `nullwindow fuzz --family` takes it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Trees => "trees",
+            Self::Evaluated => "evaluated",
+            Self::Graphs => "graphs",
+            Self::TicTacToe => "tictactoe",
+            Self::Connect4 => "connect4",
+        }
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Family {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        Self::ALL.into_iter().find(|family| family.name() == name).ok_or_else(|| {
+            let names: Vec<&str> = Self::ALL.iter().map(|family| family.name()).collect();
+            format!("no family '{}'; the families are {}", text::excerpt(name), names.join(", "))
+        })
+    }
+}
+
+/// One case: a tree and the depth to search it to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// The tree (or graph) to search.
+    pub tree: Tree,
+    /// The depth limit: 0 evaluates the root; the tree's height or more searches to the end.
+    pub depth: u32,
+    /// Where it came from: the family, and for a game the position's moves from the start.
+    pub origin: String,
+}
+
+impl Case {
+    /// The extension of a file that holds the case's tree: `tree` when the parenthesis format holds
+    /// it, `gtree` otherwise. The tree's `Display` writes the matching format.
+    #[must_use]
+    pub fn extension(&self) -> &'static str {
+        if text::losses(&self.tree).is_empty() { "tree" } else { "gtree" }
+    }
+}
+
+/// What the engine answered on a case.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Answer {
+    /// The root value, from the side [`Config::perspective`] names.
+    pub value: Value,
+    /// The root move it would play, as the index of a child of the root (0-based), if it says.
+    pub best_move: Option<u32>,
+    /// Its records of the search, values from the side [`Config::perspective`] names; empty when
+    /// it keeps none.
+    pub records: Vec<Record<NodeId>>,
+}
+
+impl Answer {
+    /// An answer with a value alone.
+    #[must_use]
+    pub fn value(value: Value) -> Self {
+        Self { value, ..Self::default() }
+    }
+}
+
+/// How to draw and judge cases. [`Config::default`] is what `nullwindow fuzz` runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// The run's seed: case `i` depends on it and on `i` alone.
+    pub seed: u64,
+    /// How many cases to try.
+    pub cases: u64,
+    /// The families to cycle through (at least one).
+    pub families: Vec<Family>,
+    /// Children per interior node of the random trees; links per node of the graphs.
+    pub width: RangeInclusive<u32>,
+    /// Heights of the random trees and graphs, and the plies the games are unfolded.
+    pub height: RangeInclusive<u32>,
+    /// Leaf values and evaluations of the random trees and graphs; narrow, so that ties are common.
+    pub values: RangeInclusive<Value>,
+    /// The side the engine's values are from: MAX's, or the side to move (negamax engines).
+    pub perspective: Perspective,
+    /// Judge by the witness criterion, for engines that let table entries of deeper searches answer
+    /// shallower ones.
+    pub deeper_entries: bool,
+    /// The most nodes one judgement (an exact value, a witness question, a record's audit) may
+    /// visit; a case beyond it is left undecided, not judged.
+    pub budget: u64,
+    /// The most candidates shrinking may try.
+    pub max_shrink_tests: u64,
+}
+
+impl Default for Config {
+    /// Seed 0, 1,000 cases, every family, widths 1 to 3, heights 1 to 4, values -9 to 9, values from
+    /// MAX's side, exact values, a budget of 10⁷ nodes, at most 10,000 shrink candidates.
+    fn default() -> Self {
+        Self {
+            seed: 0,
+            cases: 1000,
+            families: Family::ALL.to_vec(),
+            width: 1..=3,
+            height: 1..=4,
+            values: -9..=9,
+            perspective: Perspective::Max,
+            deeper_entries: false,
+            budget: 10_000_000,
+            max_shrink_tests: 10_000,
+        }
+    }
+}
+
+/// Why a [`Config`] cannot draw cases.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError(pub String);
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// The most nodes a game's unfolded tree may have: the depth drawn shrinks until it fits.
+const MAX_UNFOLDED_NODES: usize = 20_000;
+
+impl Config {
+    /// Checks that cases can be drawn: a family, non-empty ranges, widths of at least 1, heights of
+    /// at most 12 (a random tree of width 3 and height 12 has half a million leaves), admissible
+    /// values.
+    ///
+    /// # Errors
+    /// The first problem, in words.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let error = |message: &str| Err(ConfigError(message.to_owned()));
+        if self.families.is_empty() {
+            return error("no family of cases chosen");
+        }
+        if self.width.is_empty() || *self.width.start() == 0 {
+            return error("the width must be a range of at least 1 child");
+        }
+        if self.height.is_empty() || *self.height.end() > 12 {
+            return error("the height must be a range within 0 to 12");
+        }
+        self.tree_config(0, Family::Evaluated).validate().map_err(|e| ConfigError(e.to_string()))?;
+        self.graph_config(0).validate().map_err(|e| ConfigError(e.to_string()))
+    }
+
+    fn tree_config(&self, seed: u64, family: Family) -> RandomTreeConfig {
+        RandomTreeConfig {
+            seed,
+            width: self.width.clone(),
+            depth: (*self.height.start()).max(1).min(*self.height.end())..=*self.height.end(),
+            values: self.values.clone(),
+            interior_values: (family == Family::Evaluated).then(|| self.values.clone()),
+            ..RandomTreeConfig::default()
+        }
+    }
+
+    fn graph_config(&self, seed: u64) -> RandomGraphConfig {
+        RandomGraphConfig {
+            seed,
+            plies: *self.height.end(),
+            nodes: 1..=self.width.end().saturating_add(1),
+            children: self.width.clone(),
+            values: self.values.clone(),
+            ..RandomGraphConfig::default()
+        }
+    }
+
+    /// Case `index` of the run: the same configuration and index give the same case everywhere.
+    ///
+    /// # Errors
+    /// As [`Config::validate`].
+    pub fn case(&self, index: u64) -> Result<Case, ConfigError> {
+        self.validate()?;
+        let family = self.families[usize::try_from(index % self.families.len() as u64).unwrap_or(0)];
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let seed = rng.next_u64();
+        let height = draw_u32(&mut rng, &self.height);
+        let (tree, origin) = match family {
+            Family::Trees | Family::Evaluated => {
+                let tree =
+                    self.tree_config(seed, family).generate().map_err(|e| ConfigError(e.to_string()))?;
+                (tree, format!("{family}, seed {seed}"))
+            }
+            Family::Graphs => {
+                let config = RandomGraphConfig { plies: height, ..self.graph_config(seed) };
+                (config.generate().map_err(|e| ConfigError(e.to_string()))?, format!("{family}, seed {seed}"))
+            }
+            Family::TicTacToe => {
+                let game = TicTacToe::from_moves("").map_err(|e| ConfigError(e.to_string()))?;
+                let plies = draw_u32(&mut rng, &(0..=7));
+                let (position, moves) = random_position(&game, seed, plies);
+                let squares: String = moves.iter().map(ToString::to_string).collect();
+                (unfold_within(&game, &position, height), format!("{family} position '{squares}'"))
+            }
+            Family::Connect4 => {
+                let game = Connect4::from_moves("").map_err(|e| ConfigError(e.to_string()))?;
+                let plies = draw_u32(&mut rng, &(0..=24));
+                let (position, moves) = random_position(&game, seed, plies);
+                let columns: String = moves.iter().map(ToString::to_string).collect();
+                (unfold_within(&game, &position, height.min(4)), format!("{family} position '{columns}'"))
+            }
+        };
+        let depth = draw_u32(&mut rng, &(0..=tree.height()));
+        Ok(Case { tree, depth, origin })
+    }
+}
+
+/// `game` unfolded from `position`, `plies` deep or less: as deep as fits [`MAX_UNFOLDED_NODES`].
+fn unfold_within<G: Game>(game: &G, position: &G::Position, plies: u32) -> Tree {
+    (0..=plies)
+        .rev()
+        .find_map(|plies| unfold(game, position, plies, MAX_UNFOLDED_NODES).ok())
+        .unwrap_or_else(|| unreachable!("a position unfolded 0 plies is one node"))
+}
+
+/// What an engine got wrong on a case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Disagreement {
+    /// The root value is not the exact value (nor, with deeper entries, any extension's).
+    Value {
+        /// The engine's value.
+        reported: Value,
+        /// The exact value.
+        exact: Value,
+        /// With deeper entries: the least and greatest value an extension gives the root.
+        extensions: Option<(Value, Value)>,
+    },
+    /// The move is no child of the root.
+    NoSuchMove {
+        /// The move given.
+        played: u32,
+        /// The root's children.
+        children: u32,
+    },
+    /// The move leads to a child whose value is not the root's.
+    WrongMove {
+        /// The move given.
+        played: u32,
+        /// What the root is worth after it.
+        after: Value,
+        /// The exact value of the root.
+        exact: Value,
+        /// A move that keeps the value.
+        best: u32,
+    },
+    /// A record breaks a rule of the fail-soft contract ([`super::audit`]).
+    Record {
+        /// The violation, of the record with the earliest cause.
+        violation: Violation,
+        /// That record, as the engine wrote it.
+        record: Record<NodeId>,
+    },
+}
+
+impl Disagreement {
+    /// Which answer is wrong: 0 the records, 1 the value, 2 the move. Shrinking keeps it, so that a
+    /// case does not slip from one bug to another on its way down.
+    const fn kind(&self) -> u8 {
+        match self {
+            Self::Record { .. } => 0,
+            Self::Value { .. } => 1,
+            Self::NoSuchMove { .. } | Self::WrongMove { .. } => 2,
+        }
+    }
+
+    /// A one-line description, values from `perspective` at the root (the records' own).
+    #[must_use]
+    pub fn describe(&self, perspective: Perspective, root: Player) -> String {
+        let side = |value: Value| perspective.turn(root, (value, value, value)).2;
+        let from = match (perspective, root) {
+            (Perspective::Max, _) | (_, Player::Max) => "",
+            (Perspective::Mover, Player::Min) => " (from MIN's side, which moves at the root)",
+        };
+        match self {
+            Self::Value { reported, exact, extensions: None } => {
+                format!(
+                    "the value is wrong: the engine says {reported}, the exact value is {}{from}",
+                    side(*exact)
+                )
+            }
+            Self::Value { reported, exact, extensions: Some((lowest, highest)) } => {
+                let (lowest, highest) = if side(*lowest) <= side(*highest) {
+                    (side(*lowest), side(*highest))
+                } else {
+                    (side(*highest), side(*lowest))
+                };
+                format!(
+                    "the value is no extension's: the engine says {reported}, the exact value is {} and the \
+                     extensions give values from {lowest} to {highest}{from}",
+                    side(*exact)
+                )
+            }
+            Self::NoSuchMove { played, children: 0 } => {
+                format!("the engine plays move {played}, but at this depth the root has no move to play")
+            }
+            Self::NoSuchMove { played, children } => {
+                format!(
+                    "the move {played} is no child of the root, which has {children} (moves 0 to {})",
+                    children - 1
+                )
+            }
+            Self::WrongMove { played, after, exact, best } => format!(
+                "the move is wrong: after move {played} the root is worth {}, but its value is {} (move {best} \
+                 keeps it){from}",
+                side(*after),
+                side(*exact)
+            ),
+            Self::Record { violation, record } => format!(
+                "record {} (node {}, searched {} deep with the window ({}, {}), returned {}) breaks the {} rule: \
+                 {}; the node's value is {}",
+                violation.record + 1,
+                record
+                    .path
+                    .as_ref()
+                    .map_or_else(|| format!("{}", record.position), |path| format!("{path:?}")),
+                match record.depth {
+                    1 => "1 ply".to_owned(),
+                    plies => format!("{plies} plies"),
+                },
+                record.alpha,
+                record.beta,
+                record.result,
+                violation.rule,
+                violation.rule.describe(),
+                violation.exact,
+            ),
+        }
+    }
+}
+
+/// The exact values a judgement needs, found within a budget.
+struct Judge<'t> {
+    tree: &'t Tree,
+    config: &'t Config,
+    memo: HashMap<(u64, u32), Value>,
+}
+
+impl<'t> Judge<'t> {
+    fn exact(&mut self, node: NodeId, depth: u32) -> Result<Value, Undecided> {
+        minimax::value(self.tree, &node, depth, &mut self.memo, self.config.budget)
+            .ok_or(Undecided { budget: self.config.budget })
+    }
+
+    /// Whether `value`, from MAX's side, is the node's value (or, with deeper entries, some
+    /// extension's), and the extensions' range when it is not and they were asked.
+    fn allows(
+        &mut self,
+        node: NodeId,
+        depth: u32,
+        value: Value,
+    ) -> Result<(bool, Option<(Value, Value)>), Undecided> {
+        if !self.config.deeper_entries {
+            return Ok((self.exact(node, depth)? == value, None));
+        }
+        let mut witness = Witness::new(self.tree, self.config.budget);
+        let mover = self.tree.player(node);
+        let for_mover = mover.perspective(value);
+        if witness.holds(&node, depth, for_mover)? {
+            return Ok((true, None));
+        }
+        let (lowest, highest) = witness.range(&node, depth)?;
+        Ok((false, Some((mover.perspective(lowest), mover.perspective(highest)))))
+    }
+}
+
+/// Judges `answer` on `case`: `Ok(None)` when it agrees, the first disagreement found otherwise:
+/// the records first (a broken rule names the node where a bug acts, its earliest cause), then the
+/// value, then the move.
+///
+/// # Errors
+/// [`Undecided`] when a judgement needs more than [`Config::budget`] nodes.
+pub fn judge(case: &Case, answer: &Answer, config: &Config) -> Result<Option<Disagreement>, Undecided> {
+    let tree = &case.tree;
+    let root = tree.root_id();
+    let mut judge = Judge { tree, config, memo: HashMap::new() };
+    if !answer.records.is_empty() {
+        let options = audit::Options {
+            deeper_entries: config.deeper_entries,
+            limit: Some(config.budget),
+            perspective: config.perspective,
+            ..audit::Options::default()
+        };
+        let report = audit::audit(tree, &answer.records, &options);
+        if let Some(unfinished) = report.unfinished {
+            return Err(Undecided { budget: unfinished.limit });
+        }
+        if let Some(violation) = report.cause {
+            let record = answer.records[violation.record].clone();
+            return Ok(Some(Disagreement::Record { violation, record }));
+        }
+    }
+    let for_max = |player: Player, value: Value| config.perspective.turn(player, (value, value, value)).2;
+    let reported = for_max(tree.player(root), answer.value);
+    let (allowed, extensions) = judge.allows(root, case.depth, reported)?;
+    if !allowed {
+        let exact = judge.exact(root, case.depth)?;
+        return Ok(Some(Disagreement::Value { reported: answer.value, exact, extensions }));
+    }
+    if let Some(played) = answer.best_move {
+        let children = tree.children(root);
+        let searched = case.depth > 0 && !children.is_empty();
+        let Some(&child) = children.get(played as usize).filter(|_| searched) else {
+            let children = if searched { u32::try_from(children.len()).unwrap_or(u32::MAX) } else { 0 };
+            return Ok(Some(Disagreement::NoSuchMove { played, children }));
+        };
+        let (keeps, _) = judge.allows(child, case.depth - 1, reported)?;
+        if !keeps {
+            let exact = judge.exact(root, case.depth)?;
+            let after = judge.exact(child, case.depth - 1)?;
+            let mut best = 0;
+            for (index, &other) in children.iter().enumerate() {
+                if judge.exact(other, case.depth - 1)? == exact {
+                    best = u32::try_from(index).unwrap_or(0);
+                    break;
+                }
+            }
+            return Ok(Some(Disagreement::WrongMove { played, after, exact, best }));
+        }
+    }
+    Ok(None)
+}
+
+/// Where a run stands, after each case and each shrink candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// Cases tried so far, of the run's.
+    Cases {
+        /// Tried.
+        done: u64,
+        /// In the run.
+        total: u64,
+    },
+    /// Shrinking the case that disagreed.
+    Shrinking {
+        /// Candidates tried.
+        tests: u64,
+        /// Nodes of the smallest case so far.
+        nodes: usize,
+    },
+}
+
+/// A case the engine disagreed on, and the smallest one it still disagrees on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The case's index in the run.
+    pub index: u64,
+    /// The case as drawn.
+    pub original: Case,
+    /// The smallest case found that still disagrees.
+    pub shrunk: Case,
+    /// The disagreement on the shrunk case.
+    pub disagreement: Disagreement,
+    /// Candidates tried while shrinking.
+    pub tests: u64,
+    /// The side the engine's values are from, for the report.
+    pub perspective: Perspective,
+}
+
+impl Found {
+    /// A report in a few lines: the case, the shrunk case, what is wrong.
+    #[must_use]
+    pub fn report(&self) -> String {
+        let stats = |case: &Case| case.tree.stats().nodes;
+        let depth = |case: &Case| {
+            if case.depth >= case.tree.height() {
+                format!("depth {} (to the end)", case.depth)
+            } else {
+                format!("depth {}", case.depth)
+            }
+        };
+        let nodes = |case: &Case| match stats(case) {
+            1 => "1 node".to_owned(),
+            many => format!("{many} nodes"),
+        };
+        format!(
+            "case {} ({}): {}, {}; shrunk in {} tests to {}, {}:\n{}\n{}",
+            self.index,
+            self.original.origin,
+            depth(&self.original),
+            nodes(&self.original),
+            self.tests,
+            depth(&self.shrunk),
+            nodes(&self.shrunk),
+            self.shrunk.tree.to_string().trim_end(),
+            self.disagreement.describe(self.perspective, self.shrunk.tree.player(self.shrunk.tree.root_id())),
+        )
+    }
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome<E> {
+    /// Every case agreed (or was beyond the budget to judge).
+    Agreed {
+        /// Cases judged and agreed.
+        agreed: u64,
+        /// Cases left undecided: their judgement needed more than [`Config::budget`] nodes.
+        undecided: u64,
+    },
+    /// A case disagreed; shrunk.
+    Disagreed(Box<Found>),
+    /// The engine could not answer a case.
+    EngineFailed {
+        /// The case's index in the run.
+        index: u64,
+        /// The case.
+        case: Box<Case>,
+        /// The engine's error.
+        error: E,
+    },
+    /// The configuration cannot draw cases.
+    Config(ConfigError),
+}
+
+/// Runs `engine` on [`Config::cases`] cases, judges each ([`judge`]) and shrinks the first that
+/// disagrees ([`shrink_case`]). See the [module documentation](self).
+pub fn fuzz<E>(
+    config: &Config,
+    mut engine: impl FnMut(&Case) -> Result<Answer, E>,
+    mut progress: impl FnMut(Progress),
+) -> Outcome<E> {
+    if let Err(error) = config.validate() {
+        return Outcome::Config(error);
+    }
+    let (mut agreed, mut undecided) = (0, 0);
+    for index in 0..config.cases {
+        let case = match config.case(index) {
+            Ok(case) => case,
+            Err(error) => return Outcome::Config(error),
+        };
+        let answer = match engine(&case) {
+            Ok(answer) => answer,
+            Err(error) => return Outcome::EngineFailed { index, case: Box::new(case), error },
+        };
+        match judge(&case, &answer, config) {
+            Ok(None) => agreed += 1,
+            Err(Undecided { .. }) => undecided += 1,
+            Ok(Some(disagreement)) => {
+                let (shrunk, disagreement, tests) =
+                    shrink_case(&case, disagreement, config, &mut engine, &mut progress);
+                return Outcome::Disagreed(Box::new(Found {
+                    index,
+                    original: case,
+                    shrunk,
+                    disagreement,
+                    tests,
+                    perspective: config.perspective,
+                }));
+            }
+        }
+        progress(Progress::Cases { done: index + 1, total: config.cases });
+    }
+    Outcome::Agreed { agreed, undecided }
+}
+
+/// The smallest case found on which `engine` still disagrees in the same way (its records, its
+/// value or its move), starting from `case` (on which it disagreed as `disagreement` says): the tree shrunk at its depth, then the depth lowered by one
+/// while it still disagrees, each shallower depth shrinking the tree again, to a fixpoint. Returns
+/// the case, its disagreement and the candidates tried (at most [`Config::max_shrink_tests`]).
+pub fn shrink_case<E>(
+    case: &Case,
+    disagreement: Disagreement,
+    config: &Config,
+    mut engine: impl FnMut(&Case) -> Result<Answer, E>,
+    mut progress: impl FnMut(Progress),
+) -> (Case, Disagreement, u64) {
+    let tests = Cell::new(0u64);
+    let kind = disagreement.kind();
+    // A candidate the engine cannot answer, that cannot be judged within the budget, or that it gets
+    // wrong in another way, is not kept.
+    let mut disagrees = |candidate: &Case| -> Option<Disagreement> {
+        tests.set(tests.get() + 1);
+        let answer = engine(candidate).ok()?;
+        judge(candidate, &answer, config).ok().flatten().filter(|found| found.kind() == kind)
+    };
+    let mut best = (case.clone(), disagreement);
+    loop {
+        // A depth past the height searches the same tree: the height is the smallest such depth.
+        let height = best.0.tree.height();
+        if best.0.depth > height {
+            let candidate = Case { depth: height, ..best.0.clone() };
+            if let Some(disagreement) = disagrees(&candidate) {
+                best = (candidate, disagreement);
+            }
+        }
+        // Candidates come from the last tree kept; a shorter one is tried at the same depth, and
+        // then at the depth as far above its leaves as before, so that hoisting keeps a bug that
+        // shows at the horizon.
+        let (mut depth, mut height) = (best.0.depth, best.0.tree.height());
+        let mut found = None;
+        let shrunk = try_shrink(
+            &best.0.tree,
+            config.max_shrink_tests.saturating_sub(tests.get()),
+            |tree| {
+                let mut depths = vec![depth];
+                if tree.height() < height && depth > 0 {
+                    depths.push(depth.saturating_sub(height - tree.height()));
+                }
+                for candidate_depth in depths {
+                    let candidate =
+                        Case { tree: tree.clone(), depth: candidate_depth, origin: case.origin.clone() };
+                    if let Some(disagreement) = disagrees(&candidate) {
+                        // The shrinker keeps each candidate that fails, so the last one found is its result's.
+                        (depth, height) = (candidate_depth, tree.height());
+                        found = Some(disagreement);
+                        return Ok::<_, std::convert::Infallible>(true);
+                    }
+                }
+                Ok(false)
+            },
+            |step| progress(Progress::Shrinking { tests: tests.get(), nodes: step.nodes }),
+        );
+        let Ok(shrunk) = shrunk;
+        if let Some(disagreement) = found {
+            best = (Case { tree: shrunk.tree, depth, origin: case.origin.clone() }, disagreement);
+        }
+        if depth == 0 || !shrunk.complete || tests.get() >= config.max_shrink_tests {
+            break;
+        }
+        let candidate = Case { depth: depth - 1, ..best.0.clone() };
+        match disagrees(&candidate) {
+            Some(disagreement) => best = (candidate, disagreement),
+            None => break,
+        }
+    }
+    let (case, disagreement) = best;
+    (case, disagreement, tests.get())
+}

@@ -1,0 +1,411 @@
+//! The library harness (`oracle::harness`): a correct engine agrees on every family, and each kind of
+//! planted bug is caught and shrunk to a few nodes.
+
+use std::collections::HashMap;
+
+use nullwindow::driver::Perspective;
+use nullwindow::game::Game;
+use nullwindow::oracle::harness::{Answer, Case, Config, Disagreement, Family, Outcome, fuzz, judge};
+use nullwindow::oracle::record::Record;
+use nullwindow::tree::{NodeId, Tree};
+use nullwindow::value::{Bound, Value};
+
+/// A planted bug of the test engine, one of each kind the harness should catch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bug {
+    None,
+    /// At the horizon the evaluation is returned from MAX's side, not the mover's.
+    Sign,
+    /// A result at or below alpha is stored as exact.
+    TableFlag,
+    /// A table entry of a shallower search answers a deeper one.
+    ShallowerEntry,
+    /// MTD(f) gives up after two passes and returns its last bound as the value.
+    DriverLoop,
+    /// The root's move is kept from the first iteration, not updated by deeper ones.
+    ReportedMove,
+}
+
+const INF: Value = 1_000_000;
+
+/// Negamax alpha-beta (fail-soft) with a table, driven by MTD(f): an engine as authors write one.
+struct Engine<'t> {
+    tree: &'t Tree,
+    bug: Bug,
+    table: HashMap<NodeId, (u32, Value, Bound)>,
+    records: Vec<Record<NodeId>>,
+    best_move: Option<u32>,
+}
+
+impl Engine<'_> {
+    /// MTD(f) in iterative deepening, each iteration's value the next one's first guess.
+    fn search(tree: &Tree, depth: u32, bug: Bug) -> Answer {
+        let mut engine = Engine { tree, bug, table: HashMap::new(), records: Vec::new(), best_move: None };
+        let mut guess = 0;
+        for iteration in depth.min(1)..=depth {
+            guess = engine.mtdf(iteration, guess);
+        }
+        Answer { value: guess, best_move: engine.best_move, records: engine.records }
+    }
+
+    fn mtdf(&mut self, depth: u32, mut guess: Value) -> Value {
+        let (mut lower, mut upper) = (-INF, INF);
+        let mut passes = 0;
+        while lower < upper {
+            passes += 1;
+            if self.bug == Bug::DriverLoop && passes > 2 {
+                break;
+            }
+            let beta = guess.max(lower + 1);
+            guess = self.negamax(self.tree.root_id(), depth, beta - 1, beta, &mut Vec::new());
+            if guess < beta { upper = guess } else { lower = guess }
+        }
+        guess
+    }
+
+    fn negamax(
+        &mut self,
+        node: NodeId,
+        depth: u32,
+        mut alpha: Value,
+        mut beta: Value,
+        path: &mut Vec<u32>,
+    ) -> Value {
+        let window = (alpha, beta);
+        if let Some(&(entry_depth, value, bound)) = self.table.get(&node) {
+            let usable = entry_depth == depth || (self.bug == Bug::ShallowerEntry && entry_depth < depth);
+            if usable {
+                match bound {
+                    Bound::Exact => return self.record(node, path, depth, window, value, None),
+                    Bound::Lower => alpha = alpha.max(value),
+                    Bound::Upper => beta = beta.min(value),
+                }
+                if alpha >= beta {
+                    return self.record(node, path, depth, window, value, None);
+                }
+            }
+        }
+        let children = self.tree.children(node).to_vec();
+        if depth == 0 || children.is_empty() {
+            let value = if self.bug == Bug::Sign && depth == 0 {
+                self.tree.evaluate(&node)
+            } else {
+                self.tree.evaluate_for_mover(&node)
+            };
+            return self.record(node, path, depth, window, value, None);
+        }
+        let (mut best, mut best_index) = (-INF, 0);
+        for (index, child) in children.into_iter().enumerate() {
+            path.push(index as u32);
+            let value = -self.negamax(child, depth - 1, -beta, -alpha.max(best), path);
+            path.pop();
+            if value > best {
+                best = value;
+                best_index = index as u32;
+            }
+            if best >= beta {
+                break;
+            }
+        }
+        let bound = if best <= alpha {
+            if self.bug == Bug::TableFlag { Bound::Exact } else { Bound::Upper }
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        // The root's move is the best of the last pass, when that pass's result is the value: MTD(f)'s
+        // last pass fails high on the value, or it is exact.
+        let kept_from_before = self.bug == Bug::ReportedMove && self.best_move.is_some();
+        if path.is_empty() && best > alpha && !kept_from_before {
+            self.best_move = Some(best_index);
+        }
+        self.table.insert(node, (depth, best, bound));
+        self.record(node, path, depth, window, best, Some(bound))
+    }
+
+    fn record(
+        &mut self,
+        node: NodeId,
+        path: &[u32],
+        depth: u32,
+        window: (Value, Value),
+        result: Value,
+        stored: Option<Bound>,
+    ) -> Value {
+        self.records.push(Record {
+            path: Some(path.to_vec()),
+            stored,
+            ..Record::new(node, depth, window, result)
+        });
+        result
+    }
+}
+
+fn config(cases: u64) -> Config {
+    Config { cases, perspective: Perspective::Mover, ..Config::default() }
+}
+
+#[test]
+fn a_correct_engine_agrees_on_a_thousand_cases_of_every_family() {
+    let outcome = fuzz(
+        &config(1000),
+        |case| Ok::<_, String>(Engine::search(&case.tree, case.depth, Bug::None)),
+        |_| {},
+    );
+    let Outcome::Agreed { agreed, undecided } = outcome else { panic!("{outcome:?}") };
+    assert_eq!((agreed, undecided), (1000, 0));
+}
+
+#[test]
+fn every_kind_of_planted_bug_is_caught_and_shrunk_to_a_few_nodes() {
+    for (bug, most_nodes) in [
+        (Bug::Sign, 3),
+        (Bug::TableFlag, 7),
+        (Bug::ShallowerEntry, 7),
+        (Bug::DriverLoop, 7),
+        (Bug::ReportedMove, 5),
+    ] {
+        let outcome =
+            fuzz(&config(1000), |case| Ok::<_, String>(Engine::search(&case.tree, case.depth, bug)), |_| {});
+        let Outcome::Disagreed(found) = outcome else { panic!("{bug:?} not caught: {outcome:?}") };
+        let nodes = found.shrunk.tree.stats().nodes;
+        assert!(nodes <= most_nodes, "{bug:?} shrunk to {nodes} nodes only:\n{}", found.report());
+        // The shrunk case still disagrees, as reported.
+        let answer = Engine::search(&found.shrunk.tree, found.shrunk.depth, bug);
+        assert_eq!(
+            judge(&found.shrunk, &answer, &config(1)),
+            Ok(Some(found.disagreement.clone())),
+            "{bug:?}"
+        );
+        let kind_is_right = match bug {
+            // Every node of a wrong driver loop is honest: the root's answer shows it, no record.
+            Bug::DriverLoop => !matches!(found.disagreement, Disagreement::Record { .. }),
+            Bug::ReportedMove => matches!(found.disagreement, Disagreement::WrongMove { .. }),
+            _ => true,
+        };
+        assert!(kind_is_right, "{bug:?}: {}", found.report());
+    }
+}
+
+#[test]
+fn cases_are_drawn_again_equal_from_the_seed_and_cycle_through_the_families() {
+    let config = Config { seed: 42, ..Config::default() };
+    for index in 0..20 {
+        let case = config.case(index).unwrap();
+        assert_eq!(case, config.case(index).unwrap());
+        assert!(case.depth <= case.tree.height());
+        let family = Family::ALL[(index % 5) as usize];
+        assert!(case.origin.starts_with(family.name()), "{}", case.origin);
+        // The case's own text reads back to it, in the format its extension names.
+        let text = case.tree.to_string();
+        assert_eq!(text.parse::<Tree>().unwrap(), case.tree);
+        assert_eq!(case.extension() == "tree", text.starts_with('(') || !text.contains(' '));
+    }
+    let other = Config { seed: 43, ..Config::default() };
+    assert!((0..20).any(|index| other.case(index).unwrap() != config.case(index).unwrap()));
+}
+
+#[test]
+fn an_engine_that_cannot_answer_has_failed_and_a_bad_configuration_says_why() {
+    let outcome = fuzz(
+        &config(10),
+        |case: &Case| if case.depth > 1 { Err("crashed") } else { Ok(Answer::value(0)) },
+        |_| {},
+    );
+    assert!(
+        matches!(outcome, Outcome::EngineFailed { error: "crashed", .. } | Outcome::Disagreed(_)),
+        "{outcome:?}"
+    );
+    let empty = Config { families: Vec::new(), ..Config::default() };
+    let Outcome::Config(error) = fuzz(&empty, |_| Ok::<_, String>(Answer::value(0)), |_| {}) else {
+        panic!()
+    };
+    assert_eq!(error.to_string(), "no family of cases chosen");
+    assert_eq!(
+        "chess".parse::<Family>().unwrap_err(),
+        "no family 'chess'; the families are trees, evaluated, graphs, tictactoe, connect4"
+    );
+}
+
+#[test]
+fn with_deeper_entries_a_value_some_extension_gives_is_accepted_and_others_are_not() {
+    // A root with two leaves at depth 1, one interior MIN child whose evaluation (5) differs from
+    // what lies below it (1): searched to depth 1 the value is max(3, 5) = 5; a deeper entry could
+    // give max(3, 1) = 3.
+    let tree = nullwindow::tree::gtree::parse("r 0 W a b\na 3 B\nb 5 B c\nc 1 W\n").unwrap();
+    let case = Case { tree, depth: 1, origin: "by hand".to_owned() };
+    let exact = Config { perspective: Perspective::Max, ..Config::default() };
+    let deeper = Config { deeper_entries: true, ..exact.clone() };
+    assert_eq!(judge(&case, &Answer::value(5), &exact), Ok(None));
+    assert!(matches!(
+        judge(&case, &Answer::value(3), &exact),
+        Ok(Some(Disagreement::Value { exact: 5, .. }))
+    ));
+    assert_eq!(judge(&case, &Answer::value(3), &deeper), Ok(None));
+    assert!(matches!(
+        judge(&case, &Answer::value(4), &deeper),
+        Ok(Some(Disagreement::Value { extensions: Some((3, 5)), .. }))
+    ));
+    // The move is judged too: move 0 keeps 3, not 5.
+    let moved = Answer { best_move: Some(0), ..Answer::value(5) };
+    assert!(matches!(judge(&case, &moved, &exact), Ok(Some(Disagreement::WrongMove { best: 1, .. }))));
+    let nowhere = Answer { best_move: Some(2), ..Answer::value(5) };
+    assert_eq!(judge(&case, &nowhere, &exact), Ok(Some(Disagreement::NoSuchMove { played: 2, children: 2 })));
+}
+
+/// `nullwindow fuzz` driving the example engines in Python and JavaScript, and each way it ends.
+#[cfg(feature = "cli")]
+mod command_line {
+    use std::path::PathBuf;
+    use std::process::{Command, Output, Stdio};
+
+    fn nullwindow(args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_nullwindow"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    }
+
+    /// Where a test saves its case: the system's temporary directory, a name of its own.
+    fn saved(name: &str) -> String {
+        let path: PathBuf = std::env::temp_dir().join(format!("nullwindow-{}-{name}", std::process::id()));
+        path.to_str().unwrap().to_owned()
+    }
+
+    fn engines() -> [(&'static str, String); 2] {
+        let python = "python3 examples/python/mtdf_engine.py {} {depth} --trace {trace}";
+        let javascript = "node examples/javascript/mtdf_engine.mjs {} {depth} --trace {trace}";
+        [("python", python.to_owned()), ("javascript", javascript.to_owned())]
+    }
+
+    const BUGS: [&str; 5] = ["sign", "table-flag", "shallower-entry", "driver-loop", "reported-move"];
+
+    /// (A thousand cases of the same engine, in Rust, agree in the library's own test; each run of a
+    /// Python or node engine costs a tenth of a second here, so fewer cases run through the command.)
+    #[test]
+    fn the_example_engines_agree_on_every_case_without_their_bugs() {
+        for (language, command) in engines() {
+            let cases = if language == "python" { "200" } else { "100" };
+            let output =
+                nullwindow(&["fuzz", "--values", "side-to-move", "--command", &command, "--cases", cases]);
+            let stdout = String::from_utf8(output.stdout).unwrap();
+            assert_eq!(
+                output.status.code(),
+                Some(0),
+                "{language}: {stdout}{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            assert_eq!(
+                stdout,
+                format!(
+                    "agreed: {cases} cases of {cases} (trees, evaluated, graphs, tictactoe, connect4), seed 0\n"
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn every_planted_bug_of_the_python_engine_is_caught_shrunk_and_reproduced() {
+        every_planted_bug_is_caught_shrunk_and_reproduced("python");
+    }
+
+    #[test]
+    fn every_planted_bug_of_the_javascript_engine_is_caught_shrunk_and_reproduced() {
+        every_planted_bug_is_caught_shrunk_and_reproduced("javascript");
+    }
+
+    /// Each planted bug is caught, shrunk to a few nodes and saved, and the `reproduce:` line shows
+    /// it again with exit 1.
+    fn every_planted_bug_is_caught_shrunk_and_reproduced(chosen: &str) {
+        for (language, command) in engines().into_iter().filter(|(language, _)| *language == chosen) {
+            for bug in BUGS {
+                let command = format!("{command} --bug {bug}");
+                let save = saved(&format!("{language}-{bug}"));
+                let output =
+                    nullwindow(&["fuzz", "--values", "side-to-move", "--command", &command, "--save", &save]);
+                let stdout = String::from_utf8(output.stdout).unwrap();
+                assert_eq!(output.status.code(), Some(1), "{language} {bug}: {stdout}");
+                let lines: Vec<&str> = stdout.lines().collect();
+                let saved_line = lines.iter().find_map(|line| line.strip_prefix("saved: ")).unwrap();
+                let tree: nullwindow::tree::Tree =
+                    std::fs::read_to_string(saved_line).unwrap().parse().unwrap();
+                assert!(tree.stats().nodes <= 7, "{language} {bug}: {stdout}");
+                let reproduce = lines.last().unwrap().strip_prefix("reproduce: ").unwrap();
+                let again = Command::new("sh")
+                    .args(["-c", reproduce])
+                    .current_dir(env!("CARGO_MANIFEST_DIR"))
+                    .output()
+                    .unwrap();
+                assert_eq!(again.status.code(), Some(1), "{language} {bug}: {reproduce}");
+                assert!(String::from_utf8(again.stdout).unwrap().starts_with("disagreement: "));
+                let _ = std::fs::remove_file(saved_line);
+            }
+        }
+    }
+
+    /// An engine that exits non-zero, prints garbage, or hangs has failed (exit 3), with its own words
+    /// and the case saved; bad options exit 2.
+    #[test]
+    fn engine_failures_and_bad_options_have_their_own_exit_status() {
+        let save = saved("failure");
+        let run = |command: &str, extra: &[&str]| {
+            let mut args = vec!["fuzz", "--command", command, "--save", &save];
+            args.extend_from_slice(extra);
+            let output = nullwindow(&args);
+            (output.status.code(), String::from_utf8(output.stderr).unwrap())
+        };
+        let (code, stderr) = run("echo broken >&2; exit 4; : {}", &[]);
+        assert_eq!(code, Some(3));
+        assert!(
+            stderr.starts_with("error: case 0 (trees, seed ")
+                && stderr.contains("the engine exited 4 (it said: broken)"),
+            "{stderr}"
+        );
+        assert!(stderr.contains(&format!("saved: {save}.tree\nreproduce: ")), "{stderr}");
+        let (code, stderr) = run("echo 'value: 3' # {}", &[]);
+        assert_eq!(code, Some(3));
+        assert!(
+            stderr.contains("the engine's answer 'value: 3' does not start with a whole number"),
+            "{stderr}"
+        );
+        let (code, stderr) = run("sleep 5 # {}", &["--timeout", "0.2"]);
+        assert_eq!(code, Some(3));
+        assert!(stderr.contains("the engine ran past --timeout 0.2 s"), "{stderr}");
+        let (code, stderr) = run("echo '{\"path\": [7]}' > {trace}; echo 0 # {}", &[]);
+        assert_eq!(code, Some(3));
+        assert!(stderr.contains("the engine's records: trace:1"), "{stderr}");
+        let _ = std::fs::remove_file(format!("{save}.tree"));
+        for (args, message) in [
+            (vec!["--command", "echo 0"], "error: --command has no {}"),
+            (vec!["--command", "echo 0 {}", "--family", "chess"], "error: --family: no family 'chess'"),
+            (
+                vec!["--command", "echo 0 {}", "--height", "0..13"],
+                "error: the height must be a range within 0 to 12",
+            ),
+            (vec!["--command", "echo 0 {}", "--timeout", "0"], "error: --timeout 0: a run needs some time"),
+        ] {
+            let output = nullwindow(&[&["fuzz"], &args[..]].concat());
+            assert_eq!(output.status.code(), Some(2), "{args:?}");
+            assert!(String::from_utf8(output.stderr).unwrap().starts_with(message), "{args:?}");
+        }
+    }
+
+    /// A constant engine that is right on one case: --replay judges that file alone.
+    #[test]
+    fn replay_judges_one_file() {
+        let file = saved("replay.tree");
+        std::fs::write(&file, "((3 17) (2 12))\n").unwrap();
+        for (answer, code, start) in
+            [("3", 0, "agreed: "), ("4", 1, "disagreement: "), ("3 1", 1, "disagreement: ")]
+        {
+            let command = format!("echo {answer} # {{}}");
+            let output = nullwindow(&["fuzz", "--replay", &file, "--depth", "2", "--command", &command]);
+            assert_eq!(output.status.code(), Some(code), "{answer}");
+            assert!(String::from_utf8(output.stdout).unwrap().starts_with(start), "{answer}");
+        }
+        let _ = std::fs::remove_file(&file);
+    }
+}
