@@ -235,6 +235,44 @@ mod command_line {
         assert!(!directory(0).exists(), "the temporary directory is left behind");
     }
 
+    /// Only the failing statuses keep a candidate: one on which the command breaks (exit 2 here, on
+    /// any tree without a leaf 17) is dropped and counted; `--failing-status any` keeps it.
+    #[test]
+    fn a_candidate_on_which_the_command_breaks_is_not_kept() {
+        let input = Scratch::new("shrink-broke.tree", b"((3 17) (2 12) (15 (25 0)))");
+        let command = "grep -qw 17 {} || exit 2; grep -qw 12 {} && exit 1; exit 0";
+        let output = nullwindow(&["shrink", input.path(), "--command", command]);
+        assert!(output.status.success(), "{output:?}");
+        let smallest: nullwindow::tree::Tree =
+            String::from_utf8(output.stdout).unwrap().trim().parse().unwrap();
+        let text = smallest.to_string();
+        assert!(text.contains("17") && text.contains("12"), "{text}");
+        let note = String::from_utf8(output.stderr).unwrap();
+        assert!(note.contains(" broke (another exit status, or a signal), counted as passes"), "{note}");
+        let any = nullwindow(&["shrink", input.path(), "--command", command, "--failing-status", "any"]);
+        assert_eq!(
+            String::from_utf8(any.stdout).unwrap(),
+            "0\n",
+            "exit 2 fails too: the smallest tree is a leaf"
+        );
+    }
+
+    /// With `{depth}`, the depth shrinks too: the command fails while the depth-limited value of the
+    /// tree is above 5, which a lone leaf of 6 is at depth 0.
+    #[test]
+    fn the_depth_shrinks_with_the_tree() {
+        let input = Scratch::new("shrink-depth.tree", b"((3 17) (2 12) (15 (25 0)))");
+        let command = format!(
+            "test \"$('{}' solve {{}} --algo minimax --json --depth {{depth}} | sed -n 's/^  \"value\": \\(.*\\),$/\\1/p')\" -le 5",
+            env!("CARGO_BIN_EXE_nullwindow")
+        );
+        let output = nullwindow(&["shrink", input.path(), "--depth", "3", "--command", &command]);
+        assert!(output.status.success(), "{output:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.starts_with("depth: 0\nnote: "), "{stderr}");
+        assert_eq!(String::from_utf8(output.stdout).unwrap(), "6\n");
+    }
+
     #[test]
     fn shrink_refuses_what_it_cannot_shrink() {
         let error = |args: &[&str]| {
@@ -250,8 +288,25 @@ mod command_line {
         assert!(error(&["shrink", file, "--command", "false"]).starts_with("error: --command has no {}"));
         assert_eq!(
             error(&["shrink", file, "--command", "kill -9 $$ {}"]),
-            "error: the command was killed by signal 9: that is no verdict on the tree; shrinking stopped\n"
+            "error: the command was killed by signal 9 on the input: it broke, which is no verdict (only exit 1 \
+             means the bug shows; --failing-status chooses); nothing to shrink\n"
         );
+        // A command that breaks on bad input (audit exits 2) is no failure to shrink.
+        assert_eq!(
+            error(&["shrink", file, "--command", "echo 'bad input' >&2; exit 2; : {}"]),
+            "error: the command exited 2 (it said: bad input) on the input: it broke, which is no verdict \
+             (only exit 1 means the bug shows; --failing-status chooses); nothing to shrink\n"
+        );
+        assert!(
+            error(&["shrink", file, "--command", "x {} {depth}"])
+                .starts_with("error: --command has {depth}, but no --depth")
+        );
+        assert!(
+            error(&["shrink", file, "--depth", "2", "--command", "x {}"])
+                .starts_with("error: --depth is given, but")
+        );
+        let refused = nullwindow(&["shrink", file, "--command", "false {}", "--failing-status", "0"]);
+        assert_eq!(refused.status.code(), Some(2));
         assert!(
             error(&["shrink", file, "--command", "no-such-command-anywhere {}"])
                 .starts_with("error: the command exited 127: the shell could not run it (it said: "),

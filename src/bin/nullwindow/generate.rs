@@ -117,7 +117,7 @@ fn graph(args: &GenArgs) -> Result<ExitCode, CliError> {
 }
 
 /// Parses `A..B`, `A..=B` (both inclusive) or `A`.
-fn parse_range<T: FromStr + Copy>(source: &str) -> Result<RangeInclusive<T>, String> {
+pub fn parse_range<T: FromStr + Copy>(source: &str) -> Result<RangeInclusive<T>, String> {
     let number = |part: &str| {
         part.trim().parse::<T>().map_err(|_| match part.trim().parse::<i128>() {
             Ok(_) => format!("'{}' is out of range", nullwindow::tree::text::excerpt(part)),

@@ -1,15 +1,17 @@
 //! The `nullwindow` command line: solve trees with every driver and check them against minimax, list
 //! the drivers, generate random trees, convert tree files between formats, compare drivers on
 //! synthetic trees, divide a position into its moves' values, check another engine's claimed line,
-//! audit another engine's search node by node, shrink a tree on which a command fails, and (with no arguments) show a demo.
+//! audit another engine's search node by node, fuzz another engine on seeded cases, shrink a tree on which a command fails, and (with no arguments) show a demo.
 
 mod algos;
 mod audit;
 mod bench;
 mod check;
+mod command;
 mod compare;
 mod convert;
 mod divide;
+mod fuzz;
 mod generate;
 mod input;
 mod ordering;
@@ -70,6 +72,10 @@ enum Command {
     /// One record per node a driver searches (JSON lines or a table), to diff against your engine.
     #[command(after_long_help = trace::RECORD_HELP)]
     Trace(trace::TraceArgs),
+    /// Run another engine (any language) on seeded cases, judge its values, moves and records, and
+    /// shrink the first case it gets wrong (exit 1).
+    #[command(after_long_help = fuzz::FUZZ_HELP)]
+    Fuzz(fuzz::FuzzArgs),
     /// The smallest tree on which a command still fails (delta debugging); `{}` is the tree's file.
     #[command(after_long_help = shrink::SHRINK_HELP)]
     Shrink(shrink::ShrinkArgs),
@@ -95,6 +101,7 @@ fn main() -> ExitCode {
         Some(Command::Trace(args)) => trace::run(&args),
         Some(Command::Audit(args)) => audit::run(&args),
         Some(Command::Shrink(args)) => shrink::run(&args),
+        Some(Command::Fuzz(args)) => fuzz::run(&args),
         Some(Command::Bench(command)) => bench::run(&command),
     };
     match result {

@@ -1,10 +1,9 @@
 //! `nullwindow shrink`: the smallest tree on which a command still fails, by delta debugging
 //! ([`nullwindow::tree::shrink`]).
 
-use std::io::{IsTerminal, Read};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitCode, ExitStatus, Stdio};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::cell::Cell;
+use std::io::IsTerminal;
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -13,6 +12,7 @@ use nullwindow::tree::shrink::try_shrink;
 use nullwindow::tree::{Tree, gtree, text};
 
 use crate::CliError;
+use crate::command::{Ended, Running, TempDir, interrupt_cleans_up, quote_path};
 use crate::input::{Format, ROOT_HELP, is_gtree, read_tree};
 use crate::output::{counted, out};
 
@@ -20,44 +20,56 @@ use crate::output::{counted, out};
 pub const SHRINK_HELP: &str = "\
 The command is run by `sh -c`, once on the input and then on each smaller candidate, with every
 `{}` replaced by the shell-quoted path of a temporary file that holds the candidate, in the
-input's format (a gtree file ends in .gtree, so `nullwindow` commands read it as one). Its exit
-status is the verdict:
+input's format (a gtree file ends in .gtree, so `nullwindow` commands read it as one), and every
+`{depth}` by the depth (with --depth). Its exit status is the verdict:
 
   0            the test passes: the candidate is dropped
-  126, 127     the shell could not run the command: an error, shrinking stops
-  any other    the test fails: the candidate is kept (it still shows the bug); an engine that
-               crashes inside the command makes the shell exit 128 + the signal, a failure too
-  a signal     the shell itself was killed: an error, shrinking stops
+  1            the test fails: the candidate is kept (it still shows the bug)
+  any other    the command broke (bad input, a crash): no verdict. On the input that is an error
+               and nothing is shrunk; on a candidate it is not kept, and the note counts it
+  a signal     likewise: an engine that crashes makes the shell exit 128 + the signal
 
-So write the command to exit 0 exactly when the bug is absent. Its output is discarded (the first
-line of its standard error is kept for messages). A run that outlasts --timeout (by default ten
-times the first run, and at least a second) is stopped with every process it started, and counts
-as a pass: a hang is not the failure being shrunk. The shrinker first checks that the command fails
-on the input every one of --repeat runs (a command that fails only sometimes cannot be shrunk
-reproducibly), then tries, until none is kept:
-hoisting a node's child or grandchild into its place, turning a node into a leaf, removing
-children (halves first), unsharing a shared node, and moving values toward 0. The result is
-deterministic: the same input and command give the same tree.
+--failing-status chooses the statuses that mean \"fails\" instead of 1 (a list, or `any` for every
+status but 0, 126 and 127; 126 and 127, the shell's own, always stop shrinking). Its output is
+discarded (the first line of its standard error is kept for messages). A run that outlasts
+--timeout (by default ten times the first run, and at least a second) is stopped with every
+process it started, and counts as a pass: a hang is not the failure being shrunk. The shrinker
+first checks that the command fails on the input every one of --repeat runs (a command that fails
+only sometimes cannot be shrunk reproducibly), then tries, until none is kept: hoisting a node's
+child or grandchild into its place, turning a node into a leaf, removing children (halves
+first), unsharing a shared node, and moving values toward 0; with {depth}, then a depth one less,
+and the tree again, to a fixpoint. The result is deterministic: the same input and command give
+the same tree. The depth found is printed on standard error (`depth: N`).
 
 Examples:
 
   # The smallest tree that still holds a leaf 17 (grep exits 0 when it finds one, and `!`
-  # turns that into a failure).
+  # turns that into exit 1).
   nullwindow shrink big.tree --command '! grep -qw 17 {}'
 
   # The smallest tree on which your engine breaks a rule: `nullwindow audit` reads its trace
-  # and exits 1 when one is broken.
-  nullwindow shrink bad.tree --command 'my_engine {} | nullwindow audit {} --trace -'";
+  # and exits 1 when one is broken (2 on bad input: then the command broke).
+  nullwindow shrink bad.tree --command 'my_engine {} | nullwindow audit {} --trace -'
+
+  # The same, with the depth shrunk too.
+  nullwindow shrink bad.tree --depth 6 --command 'my_engine {} {depth} | nullwindow audit {} --trace -'";
 
 #[derive(Args)]
 pub struct ShrinkArgs {
     /// The tree file on which the command fails, or `-` for standard input.
     #[arg(default_value = "-")]
     file: String,
-    /// The test, run by `sh -c` with `{}` standing for a candidate's file: exit 0 when the bug is
-    /// absent, non-zero (but 126 or 127) when it shows.
+    /// The test, run by `sh -c` with `{}` standing for a candidate's file (and `{depth}` for the
+    /// depth): exit 0 when the bug is absent, 1 when it shows.
     #[arg(long, value_name = "CMD")]
     command: String,
+    /// The depth the command searches to, put where it says `{depth}`; shrunk too.
+    #[arg(long, value_name = "N")]
+    depth: Option<u32>,
+    /// The exit statuses that mean the bug shows: a comma-separated list, or `any` (every status
+    /// but 0, 126 and 127).
+    #[arg(long, value_name = "CODES", default_value = "1", value_parser = parse_statuses)]
+    failing_status: Statuses,
     /// The input format; candidates are written in it too.
     #[arg(long, value_enum, default_value_t = Format::Auto)]
     format: Format,
@@ -83,6 +95,18 @@ pub fn run(args: &ShrinkArgs) -> Result<ExitCode, CliError> {
                 .to_owned(),
         ));
     }
+    match (args.command.contains("{depth}"), args.depth) {
+        (true, None) => {
+            return Err(CliError("--command has {depth}, but no --depth gives it a value".to_owned()));
+        }
+        (false, Some(_)) => {
+            return Err(CliError(
+                "--depth is given, but --command has no {depth} to put it in (write {depth} where the depth goes)"
+                    .to_owned(),
+            ));
+        }
+        _ => {}
+    }
     if args.max_runs == 0 {
         return Err(CliError("--max-runs 0: the command must run at least once, on the input".to_owned()));
     }
@@ -99,12 +123,16 @@ pub fn run(args: &ShrinkArgs) -> Result<ExitCode, CliError> {
     let tree = read_tree(&args.file, args.format, args.root.as_deref())?;
     let print =
         |tree: &Tree| if gtree_format { gtree::print(tree) } else { format!("{}\n", text::print(tree)) };
-    let directory = TempDir::new()?;
+    let directory = TempDir::new("nullwindow-shrink")?;
     let running = Running::default();
     interrupt_cleans_up(&running, &directory.0);
     let file = directory.0.join(if gtree_format { "candidate.gtree" } else { "candidate.tree" });
-    let quoted = shell_quote(&file)?;
-    let runner = Runner { command: args.command.replace("{}", &quoted), running };
+    let quoted = quote_path(&file)?;
+    let runner = Runner {
+        command: args.command.replace("{}", &quoted),
+        running,
+        failing: args.failing_status.clone(),
+    };
     let write = |candidate: &Tree| {
         std::fs::write(&file, print(candidate))
             .map_err(|e| CliError(format!("cannot write the candidate '{}': {e}", file.display())))
@@ -112,13 +140,29 @@ pub fn run(args: &ShrinkArgs) -> Result<ExitCode, CliError> {
     // The input, `--repeat` times: the first run sets the default timeout of the others.
     write(&tree)?;
     let start = Instant::now();
-    if runner.run(timeout)? != Verdict::Fails {
-        return Err(CliError("the command passes on the input (exit 0); nothing to shrink".to_owned()));
+    let mut depth = args.depth;
+    match runner.run(depth, timeout)? {
+        Verdict::Fails => {}
+        Verdict::Passes => {
+            return Err(CliError("the command passes on the input (exit 0); nothing to shrink".to_owned()));
+        }
+        Verdict::Broke(how) => {
+            return Err(CliError(format!(
+                "the command {how} on the input: it broke, which is no verdict (only {} means the bug \
+                 shows; --failing-status chooses); nothing to shrink",
+                args.failing_status
+            )));
+        }
+        Verdict::TimedOut => {
+            return Err(CliError(
+                "the command ran past --timeout on the input; nothing to shrink".to_owned(),
+            ));
+        }
     }
     let timeout = timeout.unwrap_or_else(|| (start.elapsed() * 10).max(Duration::from_secs(1)));
     let mut failed = 1;
     for _ in 1..args.repeat {
-        failed += u64::from(runner.run(Some(timeout))? == Verdict::Fails);
+        failed += u64::from(runner.run(depth, Some(timeout))? == Verdict::Fails);
     }
     if failed < args.repeat {
         return Err(CliError(format!(
@@ -127,31 +171,49 @@ pub fn run(args: &ShrinkArgs) -> Result<ExitCode, CliError> {
             args.repeat
         )));
     }
-    let mut runs = args.repeat;
-    let mut timed_out = 0u64;
-    let mut still_fails = |candidate: &Tree| -> Result<bool, CliError> {
+    let (runs, timed_out, broke) = (Cell::new(args.repeat), Cell::new(0u64), Cell::new(0u64));
+    let verdict = |candidate: &Tree, depth: Option<u32>| -> Result<bool, CliError> {
         write(candidate)?;
-        runs += 1;
-        let verdict = runner.run(Some(timeout))?;
-        timed_out += u64::from(verdict == Verdict::TimedOut);
+        runs.set(runs.get() + 1);
+        let verdict = runner.run(depth, Some(timeout))?;
+        timed_out.set(timed_out.get() + u64::from(verdict == Verdict::TimedOut));
+        broke.set(broke.get() + u64::from(matches!(verdict, Verdict::Broke(_))));
         Ok(verdict == Verdict::Fails)
     };
     let bar =
         if std::io::stderr().is_terminal() { ProgressBar::new_spinner() } else { ProgressBar::hidden() };
-    let shrunk = try_shrink(&tree, args.max_runs.saturating_sub(args.repeat), &mut still_fails, |progress| {
-        bar.set_message(format!(
-            "{} run, {} kept, {}",
-            progress.tests + 1,
-            progress.kept,
-            counted(progress.nodes as u128, "node", "nodes")
-        ));
-        bar.tick();
-    });
+    let mut current = tree.clone();
+    let mut kept = 0;
+    let complete = loop {
+        let budget = args.max_runs.saturating_sub(runs.get());
+        let shrunk = try_shrink(
+            &current,
+            budget,
+            |candidate| verdict(candidate, depth),
+            |progress| {
+                bar.set_message(format!(
+                    "{} run, {} kept, {}",
+                    progress.tests + 1,
+                    progress.kept,
+                    counted(progress.nodes as u128, "node", "nodes")
+                ));
+                bar.tick();
+            },
+        )?;
+        kept += shrunk.kept;
+        current = shrunk.tree;
+        let Some(shallower) = depth.and_then(|depth| depth.checked_sub(1)) else { break shrunk.complete };
+        if !shrunk.complete || runs.get() >= args.max_runs || !verdict(&current, Some(shallower))? {
+            break shrunk.complete;
+        }
+        kept += 1;
+        depth = Some(shallower);
+    };
+    let (runs, timed_out, broke) = (runs.get(), timed_out.get(), broke.get());
     bar.finish_and_clear();
     drop(directory);
-    let shrunk = shrunk?;
-    out!("{}", print(&shrunk.tree));
-    let stopped = if shrunk.complete {
+    out!("{}", print(&current));
+    let stopped = if complete && runs < args.max_runs {
         String::new()
     } else {
         format!("; stopped at --max-runs {}, it may shrink further", args.max_runs)
@@ -165,192 +227,111 @@ pub fn run(args: &ShrinkArgs) -> Result<ExitCode, CliError> {
             timeout.as_secs_f64()
         )
     };
+    let broke = if broke == 0 {
+        String::new()
+    } else {
+        format!(
+            "; {} broke (another exit status, or a signal), counted as passes",
+            counted(broke, "run", "runs")
+        )
+    };
+    if let Some(depth) = depth {
+        eprintln!("depth: {depth}");
+    }
     eprintln!(
-        "note: {} of the command, {} kept: {} down to {}{stopped}{timed_out}",
+        "note: {} of the command, {} kept: {} down to {}{stopped}{timed_out}{broke}",
         counted(runs, "run", "runs"),
-        counted(shrunk.kept, "candidate", "candidates"),
+        counted(kept, "candidate", "candidates"),
         counted(tree.stats().nodes, "node", "nodes"),
-        counted(shrunk.tree.stats().nodes, "node", "nodes"),
+        counted(current.stats().nodes, "node", "nodes"),
     );
     Ok(ExitCode::SUCCESS)
 }
 
+/// The exit statuses that mean "the bug shows".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Statuses {
+    /// Every status but 0 and the shell's own 126 and 127.
+    Any,
+    /// These.
+    Listed(Vec<i32>),
+}
+
+impl Statuses {
+    fn fail(&self, code: i32) -> bool {
+        match self {
+            Self::Any => !matches!(code, 0 | 126 | 127),
+            Self::Listed(codes) => codes.contains(&code),
+        }
+    }
+}
+
+impl std::fmt::Display for Statuses {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Any => f.write_str("any status but 0"),
+            Self::Listed(codes) => {
+                let codes: Vec<String> = codes.iter().map(|code| format!("exit {code}")).collect();
+                f.write_str(&codes.join(" or "))
+            }
+        }
+    }
+}
+
+fn parse_statuses(source: &str) -> Result<Statuses, String> {
+    if source == "any" {
+        return Ok(Statuses::Any);
+    }
+    let codes = source
+        .split(',')
+        .map(|code| match code.trim().parse::<i32>() {
+            Ok(code @ 1..=255) if code != 126 && code != 127 => Ok(code),
+            _ => Err(format!(
+                "'{}' is not an exit status from 1 to 255 (126 and 127 are the shell's own); write a list like 1,3 or any",
+                text::excerpt(code)
+            )),
+        })
+        .collect::<Result<Vec<i32>, String>>()?;
+    Ok(Statuses::Listed(codes))
+}
+
 /// How one run of the test command ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Verdict {
     /// Exit 0: the bug is absent.
     Passes,
-    /// Any other exit but 126 and 127: the bug shows.
+    /// A failing status: the bug shows.
     Fails,
+    /// Another status, or a signal, in words: no verdict.
+    Broke(String),
     /// Stopped at the timeout.
     TimedOut,
-}
-
-/// The process group of the run under way, if any: what an interruption stops.
-#[derive(Clone, Default)]
-struct Running(Arc<Mutex<Option<u32>>>);
-
-impl Running {
-    fn set(&self, group: Option<u32>) {
-        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = group;
-    }
-
-    fn get(&self) -> Option<u32> {
-        *self.0.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-}
-
-/// On Ctrl-C (or SIGTERM), stops the run under way with every process it started, removes the
-/// temporary directory, and ends the command with the status of an interruption.
-fn interrupt_cleans_up(running: &Running, directory: &Path) {
-    let (running, directory) = (running.clone(), directory.to_owned());
-    // A second handler cannot be set; then interruption only leaves the directory behind.
-    let _ = ctrlc::set_handler(move || {
-        if let Some(group) = running.get() {
-            stop_group(group);
-        }
-        let _ = std::fs::remove_dir_all(&directory);
-        eprintln!("interrupted: the candidates' directory is removed");
-        std::process::exit(130);
-    });
 }
 
 /// The test command, with the candidate's file in it.
 struct Runner {
     command: String,
     running: Running,
+    failing: Statuses,
 }
-
-/// The most of the command's standard error kept for a message; the rest is read and dropped.
-const STDERR_KEPT: usize = 4096;
 
 impl Runner {
-    /// Runs the command once, stopping it (and every process it started) after `timeout`.
-    fn run(&self, timeout: Option<Duration>) -> Result<Verdict, CliError> {
-        let mut command = Command::new("sh");
-        command.args(["-c", &self.command]).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child = command.spawn().map_err(|e| CliError(format!("cannot run sh: {e}")))?;
-        self.running.set(Some(child.id()));
-        let stderr = child.stderr.take();
-        let reader = std::thread::spawn(move || {
-            let mut kept = Vec::new();
-            if let Some(mut stderr) = stderr {
-                let _ = (&mut stderr).take(STDERR_KEPT as u64).read_to_end(&mut kept);
-                let _ = std::io::copy(&mut stderr, &mut std::io::sink());
-            }
-            kept
-        });
-        let status = wait(&mut child, timeout);
-        // Whatever the command left running in the background goes too: it would hold the pipe.
-        stop_group(child.id());
-        let _ = child.wait();
-        self.running.set(None);
-        let kept = reader.join().unwrap_or_default();
-        let said = || {
-            let stderr = String::from_utf8_lossy(&kept);
-            stderr
-                .lines()
-                .next()
-                .map(|line| format!(" (it said: {})", text::excerpt(line)))
-                .unwrap_or_default()
+    /// Runs the command once at `depth`, stopping it (and every process it started) after `timeout`.
+    fn run(&self, depth: Option<u32>, timeout: Option<Duration>) -> Result<Verdict, CliError> {
+        let command = match depth {
+            Some(depth) => self.command.replace("{depth}", &depth.to_string()),
+            None => self.command.clone(),
         };
-        let Some(status) = status? else { return Ok(Verdict::TimedOut) };
-        match status.code() {
-            Some(0) => Ok(Verdict::Passes),
-            Some(code @ (126 | 127)) => Err(CliError(format!(
+        let run = crate::command::run(&command, timeout, false, &self.running)?;
+        match run.ended {
+            Ended::TimedOut => Ok(Verdict::TimedOut),
+            Ended::Exited(0) => Ok(Verdict::Passes),
+            Ended::Exited(code @ (126 | 127)) => Err(CliError(format!(
                 "the command exited {code}: the shell could not run it{}; shrinking stopped",
-                said()
+                run.said()
             ))),
-            Some(_) => Ok(Verdict::Fails),
-            None => Err(CliError(format!(
-                "the command was killed{}{}: that is no verdict on the tree; shrinking stopped",
-                signal(&status),
-                said()
-            ))),
+            Ended::Exited(code) if self.failing.fail(code) => Ok(Verdict::Fails),
+            Ended::Exited(_) | Ended::Killed(_) => Ok(Verdict::Broke(format!("{}{}", run.how(), run.said()))),
         }
-    }
-}
-
-/// Waits for `child` to exit, for at most `timeout`: its status, or `None` when the time ran out.
-fn wait(child: &mut Child, timeout: Option<Duration>) -> Result<Option<ExitStatus>, CliError> {
-    let Some(timeout) = timeout else {
-        return child.wait().map(Some).map_err(|e| CliError(format!("cannot wait for the command: {e}")));
-    };
-    let deadline = Instant::now() + timeout;
-    let mut pause = Duration::from_millis(1);
-    loop {
-        if let Some(status) =
-            child.try_wait().map_err(|e| CliError(format!("cannot wait for the command: {e}")))?
-        {
-            return Ok(Some(status));
-        }
-        let now = Instant::now();
-        if now >= deadline {
-            return Ok(None);
-        }
-        std::thread::sleep(pause.min(deadline - now));
-        pause = (pause * 2).min(Duration::from_millis(50));
-    }
-}
-
-/// Stops the process group `group` (the shell and all it started), if it still runs.
-#[cfg(unix)]
-fn stop_group(group: u32) {
-    let _ = Command::new("kill")
-        .args(["-KILL", "--", &format!("-{group}")])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-}
-
-#[cfg(not(unix))]
-fn stop_group(_group: u32) {}
-
-#[cfg(unix)]
-fn signal(status: &ExitStatus) -> String {
-    use std::os::unix::process::ExitStatusExt;
-    status.signal().map(|signal| format!(" by signal {signal}")).unwrap_or_default()
-}
-
-#[cfg(not(unix))]
-fn signal(_status: &ExitStatus) -> String {
-    String::new()
-}
-
-/// `path` in single quotes for `sh`, each `'` in it written `'\''`.
-fn shell_quote(path: &Path) -> Result<String, CliError> {
-    let path = path.to_str().ok_or_else(|| {
-        CliError(format!("the temporary file '{}' has a path that is not UTF-8", path.display()))
-    })?;
-    Ok(format!("'{}'", path.replace('\'', r"'\''")))
-}
-
-/// A fresh directory under the system's temporary directory, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> Result<Self, CliError> {
-        let base = std::env::temp_dir();
-        for attempt in 0u32..1000 {
-            let path = base.join(format!("nullwindow-shrink-{}-{attempt}", std::process::id()));
-            match std::fs::create_dir(&path) {
-                Ok(()) => return Ok(Self(path)),
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-                Err(e) => {
-                    return Err(CliError(format!("cannot create a directory in '{}': {e}", base.display())));
-                }
-            }
-        }
-        Err(CliError(format!("cannot create a fresh directory in '{}'", base.display())))
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        // Nothing to do about a failure here: the shrink's result matters more than the leftovers.
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }

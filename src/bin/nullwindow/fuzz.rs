@@ -1,0 +1,365 @@
+//! `nullwindow fuzz`: runs another engine, any language, on seeded cases, judges its answers against
+//! the exact values, and hands back the smallest case it gets wrong
+//! ([`nullwindow::oracle::harness`]).
+
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+use nullwindow::driver::Perspective;
+use nullwindow::oracle::harness::{self, Answer, Case, Config, Family, Outcome, Progress};
+use nullwindow::oracle::record::{TreeNames, locate, read_jsonl};
+use nullwindow::tree::{NodeId, Tree, text};
+
+use crate::CliError;
+use crate::command::{Ended, Running, TempDir, interrupt_cleans_up, quote, quote_path};
+use crate::generate::parse_range;
+use crate::input::{Format, read_tree};
+use crate::output::{counted, outln};
+
+/// The long help: the engine's side of the contract.
+pub const FUZZ_HELP: &str = "\
+The command is run by `sh -c` once per case, with `{}` replaced by the shell-quoted path of a file
+that holds the case's tree (`.tree`: the parenthesis format, when it holds the tree; `.gtree`
+otherwise: a graph of transpositions, interior evaluations, or a MIN root), `{depth}` by the depth
+to search it to (0 evaluates the root; the tree's height searches to the end), and `{trace}`, if
+the command has it, by a path where the engine may write its records of the search as JSON lines
+(see `nullwindow audit --help`; nodes named by `path`, or by `node`: the number the file gives
+them). The engine prints on the first line of standard output the root's value, from MAX's side
+(or with --values side-to-move from the side to move at the root), optionally followed by the
+index (0-based) of the root child it would play:
+
+  3        the value alone
+  3 1      the value, and the second child as its move
+
+fuzz judges the value against the exact depth-limited value (with --deeper-entries: the value of
+some all-or-none extension, for engines whose table lets deeper entries answer), the move by the
+exact value of the child it leads to, and the records by the rules of `nullwindow audit`. The first
+case that disagrees is shrunk, tree and depth, to a fixpoint, saved (--save), printed, and followed
+by one line `reproduce: COMMAND` that shows the disagreement again (exit 1).
+
+A run that exits non-zero, is killed, prints no value, writes records that cannot be read, or
+outlasts --timeout is an engine failure, not a disagreement: it is reported with the engine's
+standard error and the case is saved. While shrinking, such a candidate is not kept.
+
+Cases cycle through the families: trees (random trees, values on the leaves), evaluated (an
+evaluation on every interior node too), graphs (transpositions, positions reached at two depths),
+tictactoe and connect4 (random positions, unfolded a few plies into graphs). Case i depends on
+--seed and i alone.
+
+Exit status: 0 every case agrees, 1 a disagreement, 2 bad options or input, 3 the engine failed.
+
+Examples:
+
+  # A Python engine that reads the tree file and a depth.
+  nullwindow fuzz --command 'python3 my_engine.py {} {depth}' --values side-to-move
+
+  # Its records audited too, node by node.
+  nullwindow fuzz --command 'python3 my_engine.py {} {depth} --trace {trace}'
+
+  # One saved case again.
+  nullwindow fuzz --replay nullwindow-fuzz-failure.tree --depth 2 --command 'python3 my_engine.py {} {depth}'";
+
+/// Whose side the engine's values are from.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Values {
+    /// MAX's (the first player's) side, as a minimax engine gives them.
+    Max,
+    /// The side to move at the node, as a negamax engine gives them.
+    SideToMove,
+}
+
+#[derive(Args)]
+pub struct FuzzArgs {
+    /// The engine, run by `sh -c`: `{}` stands for the case's file, `{depth}` for the depth,
+    /// `{trace}` for where it may write its records.
+    #[arg(long, value_name = "CMD")]
+    command: String,
+    /// How many cases to try.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    cases: u64,
+    /// The run's seed: case i depends on it and on i alone.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The families of cases, comma-separated: trees, evaluated, graphs, tictactoe, connect4.
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        default_value = "trees,evaluated,graphs,tictactoe,connect4"
+    )]
+    family: Vec<String>,
+    /// Children per interior node of the random trees (links per node of the graphs), `A..B`.
+    #[arg(long, value_name = "A..B", default_value = "1..3", value_parser = parse_range::<u32>)]
+    width: RangeInclusive<u32>,
+    /// Heights of the random trees and graphs, and plies the games are unfolded, `A..B` (at most 12).
+    #[arg(long, value_name = "A..B", default_value = "1..4", value_parser = parse_range::<u32>)]
+    height: RangeInclusive<u32>,
+    /// Leaf values and evaluations, `LO..HI`: narrow, so that ties are common.
+    #[arg(long, value_name = "LO..HI", default_value = "-9..9", value_parser = parse_range::<i32>, allow_hyphen_values = true)]
+    range: RangeInclusive<i32>,
+    /// Whose side the engine's values (and records) are from.
+    #[arg(long, value_enum, default_value_t = Values::Max)]
+    values: Values,
+    /// Judge by the witness criterion, for engines whose table lets entries of deeper searches
+    /// answer shallower ones.
+    #[arg(long)]
+    deeper_entries: bool,
+    /// Stop a run of the engine after this many seconds: an engine failure.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    timeout: f64,
+    /// Where to save the case that disagrees (or that the engine failed on); `.tree` or `.gtree` is
+    /// added.
+    #[arg(long, value_name = "PATH", default_value = "nullwindow-fuzz-failure")]
+    save: PathBuf,
+    /// The most runs of the engine while shrinking.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    max_shrink_runs: u64,
+    /// Run one case, from this tree file, instead of drawing cases (with --depth).
+    #[arg(long, value_name = "FILE", requires = "depth")]
+    replay: Option<String>,
+    /// With --replay: the depth to search the file's tree to.
+    #[arg(long, value_name = "N", requires = "replay")]
+    depth: Option<u32>,
+}
+
+/// Runs the engine on one case.
+struct EngineRunner {
+    command: String,
+    directory: TempDir,
+    running: Running,
+    timeout: Duration,
+}
+
+impl EngineRunner {
+    /// The engine's answer on `case`, or why it failed.
+    fn answer(&self, case: &Case) -> Result<Answer, String> {
+        let file = self.directory.0.join(format!("case.{}", case.extension()));
+        let trace = self.directory.0.join("trace.jsonl");
+        std::fs::write(&file, format!("{}\n", case.tree.to_string().trim_end()))
+            .map_err(|e| format!("cannot write the case '{}': {e}", file.display()))?;
+        let _ = std::fs::remove_file(&trace);
+        let quoted = |path: &Path| quote_path(path).map_err(|e| e.0);
+        let command = self
+            .command
+            .replace("{depth}", &case.depth.to_string())
+            .replace("{trace}", &quoted(&trace)?)
+            .replace("{}", &quoted(&file)?);
+        let run = crate::command::run(&command, Some(self.timeout), true, &self.running).map_err(|e| e.0)?;
+        match run.ended {
+            Ended::Exited(0) => {}
+            Ended::TimedOut => {
+                return Err(format!(
+                    "the engine ran past --timeout {:.1} s{}",
+                    self.timeout.as_secs_f64(),
+                    run.said()
+                ));
+            }
+            _ => return Err(format!("the engine {}{}", run.how(), run.said())),
+        }
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        let first = stdout.lines().find(|line| !line.trim().is_empty()).unwrap_or("");
+        let mut answer =
+            parse_answer(first).map_err(|why| format!("the engine's answer {why}{}", run.said()))?;
+        if self.command.contains("{trace}")
+            && let Ok(written) = std::fs::read_to_string(&trace)
+            && !written.trim().is_empty()
+        {
+            let records =
+                read_jsonl(&written).map_err(|e| format!("the engine's records: {}", e.at("trace")))?;
+            answer.records = locate(&case.tree, &TreeNames::new(None), records)
+                .map_err(|e| format!("the engine's records: {}", e.at("trace")))?;
+        }
+        Ok(answer)
+    }
+}
+
+/// The first line of the engine's output: `VALUE` or `VALUE MOVE`.
+fn parse_answer(line: &str) -> Result<Answer, String> {
+    let shown = || format!("'{}'", text::excerpt(line.trim()));
+    let mut words = line.split_whitespace();
+    let value = words
+        .next()
+        .ok_or_else(|| "is missing: the first line of its output is empty".to_owned())?
+        .parse::<i32>()
+        .map_err(|_| format!("{} does not start with a whole number, the root's value", shown()))?;
+    let best_move = match words.next() {
+        None => None,
+        Some(word) => Some(
+            word.parse::<u32>()
+                .map_err(|_| format!("{}: after the value comes a child's index (0, 1, …)", shown()))?,
+        ),
+    };
+    if words.next().is_some() {
+        return Err(format!("{} has more than a value and a move", shown()));
+    }
+    Ok(Answer { value, best_move, records: Vec::new() })
+}
+
+pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
+    if !args.command.contains("{}") {
+        return Err(CliError(
+            "--command has no {}: the engine would never see the cases (write {} where the tree file goes)"
+                .to_owned(),
+        ));
+    }
+    let timeout = if args.timeout.is_finite() && args.timeout > 0.0 {
+        Duration::from_secs_f64(args.timeout.min(1e9))
+    } else {
+        return Err(CliError(format!("--timeout {}: a run needs some time, in seconds", args.timeout)));
+    };
+    let families = args
+        .family
+        .iter()
+        .map(|name| name.parse::<Family>().map_err(|e| CliError(format!("--family: {e}"))))
+        .collect::<Result<Vec<_>, _>>()?;
+    let config = Config {
+        seed: args.seed,
+        cases: args.cases,
+        families,
+        width: args.width.clone(),
+        height: args.height.clone(),
+        values: args.range.clone(),
+        perspective: match args.values {
+            Values::Max => Perspective::Max,
+            Values::SideToMove => Perspective::Mover,
+        },
+        deeper_entries: args.deeper_entries,
+        max_shrink_tests: args.max_shrink_runs,
+        ..Config::default()
+    };
+    config.validate().map_err(|e| CliError(e.to_string()))?;
+    let running = Running::default();
+    let directory = TempDir::new("nullwindow-fuzz")?;
+    interrupt_cleans_up(&running, &directory.0);
+    let engine = EngineRunner { command: args.command.clone(), directory, running, timeout };
+    if let (Some(file), Some(depth)) = (&args.replay, args.depth) {
+        return replay(&config, &engine, file, depth);
+    }
+    let bar = crate::progress::bar(config.cases, "cases", "fuzz");
+    let outcome = harness::fuzz(
+        &config,
+        |case| engine.answer(case),
+        |progress| match progress {
+            Progress::Cases { done, .. } => bar.set_position(done),
+            Progress::Shrinking { tests, nodes } => {
+                bar.set_message(format!(
+                    "shrinking: {}, {}",
+                    counted(tests, "run", "runs"),
+                    counted(nodes as u128, "node", "nodes")
+                ));
+                bar.tick();
+            }
+        },
+    );
+    bar.finish_and_clear();
+    match outcome {
+        Outcome::Agreed { agreed, undecided } => {
+            let undecided = if undecided == 0 {
+                String::new()
+            } else {
+                format!("; {} beyond the budget to judge", counted(undecided, "case", "cases"))
+            };
+            let families: Vec<&str> = config.families.iter().map(|family| family.name()).collect();
+            outln!(
+                "agreed: {} of {} ({}), seed {}{undecided}",
+                counted(agreed, "case", "cases"),
+                config.cases,
+                families.join(", "),
+                config.seed
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Outcome::Disagreed(found) => {
+            let saved = save(&args.save, &found.shrunk)?;
+            outln!("disagreement: {}", found.report());
+            outln!("saved: {}", saved.display());
+            outln!("reproduce: {}", reproduce(args, &saved, found.shrunk.depth)?);
+            Ok(ExitCode::from(1))
+        }
+        Outcome::EngineFailed { index, case, error } => {
+            let saved = save(&args.save, &case)?;
+            eprintln!(
+                "error: case {index} ({}), depth {}: {error}\nsaved: {}\nreproduce: {}",
+                case.origin,
+                case.depth,
+                saved.display(),
+                reproduce(args, &saved, case.depth)?
+            );
+            Ok(ExitCode::from(3))
+        }
+        Outcome::Config(error) => Err(CliError(error.to_string())),
+    }
+}
+
+/// One case from a file: exit 1 when the engine disagrees, 3 when it fails.
+fn replay(config: &Config, engine: &EngineRunner, file: &str, depth: u32) -> Result<ExitCode, CliError> {
+    let tree: Tree = read_tree(file, Format::Auto, None)?;
+    let case = Case { tree, depth, origin: file.to_owned() };
+    let answer = match engine.answer(&case) {
+        Ok(answer) => answer,
+        Err(error) => {
+            eprintln!("error: {file}, depth {depth}: {error}");
+            return Ok(ExitCode::from(3));
+        }
+    };
+    match harness::judge(&case, &answer, config) {
+        Ok(None) => {
+            outln!("agreed: the engine answers {file} at depth {depth} rightly");
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok(Some(disagreement)) => {
+            let root: NodeId = case.tree.root_id();
+            outln!(
+                "disagreement: {file}, depth {depth}: {}",
+                disagreement.describe(config.perspective, case.tree.player(root))
+            );
+            Ok(ExitCode::from(1))
+        }
+        Err(undecided) => Err(CliError(format!("{file}, depth {depth}: {undecided}"))),
+    }
+}
+
+/// Writes `case`'s tree to `path` with the extension its format takes.
+fn save(path: &Path, case: &Case) -> Result<PathBuf, CliError> {
+    let mut saved = path.as_os_str().to_owned();
+    saved.push(format!(".{}", case.extension()));
+    let saved = PathBuf::from(saved);
+    std::fs::write(&saved, format!("{}\n", case.tree.to_string().trim_end()))
+        .map_err(|e| CliError(format!("cannot save the case to '{}': {e}", saved.display())))?;
+    Ok(saved)
+}
+
+/// A shell command that runs the saved case again.
+fn reproduce(args: &FuzzArgs, saved: &Path, depth: u32) -> Result<String, CliError> {
+    let program = std::env::args().next().unwrap_or_else(|| "nullwindow".to_owned());
+    let mut line = format!(
+        "{} fuzz --replay {} --depth {depth} --command {}",
+        quote_if_needed(&program),
+        quote_if_needed(
+            saved.to_str().ok_or_else(|| CliError(format!("'{}' is not UTF-8", saved.display())))?
+        ),
+        quote(&args.command)
+    );
+    if args.values == Values::SideToMove {
+        line.push_str(" --values side-to-move");
+    }
+    if args.deeper_entries {
+        line.push_str(" --deeper-entries");
+    }
+    if (args.timeout - 10.0).abs() > f64::EPSILON {
+        line.push_str(&format!(" --timeout {}", args.timeout));
+    }
+    Ok(line)
+}
+
+/// `word` as is when the shell reads it unchanged, quoted otherwise.
+fn quote_if_needed(word: &str) -> String {
+    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,+".contains(c)) {
+        word.to_owned()
+    } else {
+        quote(word)
+    }
+}
