@@ -44,10 +44,10 @@ class Engine {
     const entry = this.table.get(node);
     if (entry && (entry[0] === depth || (this.bug === "shallower-entry" && entry[0] < depth))) {
       const [, value, flag] = entry;
-      if (flag === "exact") return this.record(path, depth, window, value, null);
+      if (flag === "exact") return this.record(path, depth, window, value, null, "cutoff");
       if (flag === "lower") alpha = Math.max(alpha, value);
       else beta = Math.min(beta, value);
-      if (alpha >= beta) return this.record(path, depth, window, value, null);
+      if (alpha >= beta) return this.record(path, depth, window, value, null, "cutoff");
     }
     const [evaluation, maxToMove, children] = this.nodes.get(node);
     if (depth === 0 || children.length === 0) {
@@ -70,10 +70,11 @@ class Engine {
     return this.record(path, depth, window, best, flag);
   }
 
-  record(path, depth, [alpha, beta], result, stored) {
+  record(path, depth, [alpha, beta], result, stored, probe = null) {
     if (this.trace) {
       const line = { path, depth, alpha, beta, result };
       if (stored) line.stored = stored;
+      if (probe) line.probe = probe;
       this.trace.push(JSON.stringify(line));
     }
     return result;

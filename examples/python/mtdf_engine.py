@@ -7,20 +7,24 @@ iterative deepening over a fail-soft negamax alpha-beta with a transposition tab
 Usage: mtdf_engine.py TREE DEPTH [--trace FILE] [--bug NAME]. Reads a tree file (the parenthesis
 format, or gtree when the name ends in .gtree), searches it DEPTH plies deep, prints the root's value
 from the side to move and the index of the child it would play, and with --trace writes one record
-per node as it returns (values from the side to move). With --bug, one planted bug:
-
-  sign             at the horizon the evaluation is returned from MAX's side, not the mover's
-  table-flag       a result at or below alpha goes into the table as exact
-  shallower-entry  a table entry of a shallower search answers a deeper one
-  driver-loop      MTD(f) gives up after two passes and returns its last bound
-  reported-move    the root's move is kept from the first iteration, not updated by deeper ones
+per node as it returns (values from the side to move; "probe": "cutoff" where a table entry gave
+the result). With --bug, one of the planted bugs of BUGS.
 """
 import json
 import re
 import sys
 
 INF = 10**6
-BUGS = ("none", "sign", "table-flag", "shallower-entry", "driver-loop", "reported-move")
+# ANCHOR: bugs
+BUGS = {
+    "none": "no bug: the engine is exact",
+    "sign": "at the horizon the evaluation is returned from MAX's side, not the mover's",
+    "table-flag": "a result at or below alpha goes into the table as exact",
+    "shallower-entry": "a table entry of a shallower search answers a deeper one",
+    "driver-loop": "MTD(f) gives up after two passes and returns its last bound",
+    "reported-move": "the root's move is kept from the first iteration, not updated by deeper ones",
+}
+# ANCHOR_END: bugs
 
 
 def read_tree(text, gtree):
@@ -57,13 +61,13 @@ class Engine:
         if entry and (entry[0] == depth or (self.bug == "shallower-entry" and entry[0] < depth)):
             _, value, flag = entry
             if flag == "exact":
-                return self.record(path, depth, window, value, None)
+                return self.record(path, depth, window, value, None, "cutoff")
             if flag == "lower":
                 alpha = max(alpha, value)
             else:
                 beta = min(beta, value)
             if alpha >= beta:
-                return self.record(path, depth, window, value, None)
+                return self.record(path, depth, window, value, None, "cutoff")
         evaluation, max_to_move, children = self.nodes[node]
         if depth == 0 or not children:
             mover = evaluation if max_to_move else -evaluation
@@ -85,11 +89,13 @@ class Engine:
         self.table[node] = (depth, best, flag)
         return self.record(path, depth, window, best, flag)
 
-    def record(self, path, depth, window, result, stored):
+    def record(self, path, depth, window, result, stored, probe=None):
         if self.trace:
             line = {"path": path, "depth": depth, "alpha": window[0], "beta": window[1], "result": result}
             if stored:
                 line["stored"] = stored
+            if probe:
+                line["probe"] = probe
             self.trace.write(json.dumps(line) + "\n")
         return result
 

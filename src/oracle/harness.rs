@@ -353,7 +353,9 @@ pub enum Disagreement {
         /// The violation, of the record with the earliest cause.
         violation: Violation,
         /// That record, as the engine wrote it.
-        record: Record<NodeId>,
+        record: Box<Record<NodeId>>,
+        /// When a table entry gave its result: the record that stored the entry, if there is one.
+        storer: Option<Box<Record<NodeId>>>,
     },
 }
 
@@ -410,27 +412,45 @@ impl Disagreement {
                 side(*after),
                 side(*exact)
             ),
-            Self::Record { violation, record } => format!(
-                "record {} (node {}, searched {} deep with the window ({}, {}), returned {}) breaks the {} rule: \
+            Self::Record { violation, record, storer } => {
+                format!(
+                    "record {} (node {}, searched {} deep with the window ({}, {}), returned {}) breaks the {} rule: \
                  {}; the node's value is {}",
-                violation.record + 1,
-                record
-                    .path
-                    .as_ref()
-                    .map_or_else(|| format!("{}", record.position), |path| format!("{path:?}")),
-                match record.depth {
-                    1 => "1 ply".to_owned(),
-                    plies => format!("{plies} plies"),
-                },
-                record.alpha,
-                record.beta,
-                record.result,
-                violation.rule,
-                violation.rule.describe(),
-                violation.exact,
-            ),
+                    violation.record + 1,
+                    record
+                        .path
+                        .as_ref()
+                        .map_or_else(|| format!("{}", record.position), |path| format!("{path:?}")),
+                    plies(record.depth),
+                    record.alpha,
+                    record.beta,
+                    record.result,
+                    violation.rule,
+                    violation.rule.describe(),
+                    violation.exact,
+                ) + &violation
+                    .stored_by
+                    .zip(storer.as_ref())
+                    .map(|(by, storer)| {
+                        format!(
+                            "; the table entry it returned was stored by record {} (searched {} deep)",
+                            by + 1,
+                            plies(storer.depth)
+                        )
+                    })
+                    .unwrap_or_default()
+                    + &violation
+                        .caller
+                        .map(|by| format!("; its caller is record {}", by + 1))
+                        .unwrap_or_default()
+            }
         }
     }
+}
+
+/// "1 ply", "2 plies".
+fn plies(depth: u32) -> String {
+    if depth == 1 { "1 ply".to_owned() } else { format!("{depth} plies") }
 }
 
 /// The exact values a judgement needs, found within a budget.
@@ -490,8 +510,9 @@ pub fn judge(case: &Case, answer: &Answer, config: &Config) -> Result<Option<Dis
             return Err(Undecided { budget: unfinished.limit });
         }
         if let Some(violation) = report.cause {
-            let record = answer.records[violation.record].clone();
-            return Ok(Some(Disagreement::Record { violation, record }));
+            let record = Box::new(answer.records[violation.record].clone());
+            let storer = violation.stored_by.map(|index| Box::new(answer.records[index].clone()));
+            return Ok(Some(Disagreement::Record { violation, record, storer }));
         }
     }
     let for_max = |player: Player, value: Value| config.perspective.turn(player, (value, value, value)).2;

@@ -47,14 +47,14 @@ fn every_include_resolves_to_an_existing_anchor_or_line() {
                 continue;
             }
             let target = directive.split("}}").next().unwrap().trim();
-            let (path, spec) = target.split_once(".rs:").map_or_else(
-                || {
-                    target
-                        .split_once(".snap:")
-                        .map_or((target.to_owned(), None), |(p, s)| (format!("{p}.snap"), Some(s)))
-                },
-                |(p, s)| (format!("{p}.rs"), Some(s)),
-            );
+            // The path ends at the first `:` of its file name; what follows names lines or an anchor.
+            let name_start = target.rfind('/').map_or(0, |slash| slash + 1);
+            let (path, spec) = match target[name_start..].find(':') {
+                Some(colon) => {
+                    (target[..name_start + colon].to_owned(), Some(&target[name_start + colon + 1..]))
+                }
+                None => (target.to_owned(), None),
+            };
             let file = book().join(&path);
             let source = std::fs::read_to_string(&file)
                 .unwrap_or_else(|e| panic!("{chapter}: {{{{#include {target}}}}}: {e}"));

@@ -148,12 +148,12 @@ fn config(cases: u64) -> Config {
 
 #[test]
 fn a_correct_engine_agrees_on_a_thousand_cases_of_every_family() {
-    let outcome = fuzz(
-        &config(1000),
-        |case| Ok::<_, String>(Engine::search(&case.tree, case.depth, Bug::None)),
-        |_| {},
-    );
+    // ANCHOR: fuzz_call
+    let config = Config { cases: 1000, perspective: Perspective::Mover, ..Config::default() };
+    let outcome =
+        fuzz(&config, |case| Ok::<_, String>(Engine::search(&case.tree, case.depth, Bug::None)), |_| {});
     let Outcome::Agreed { agreed, undecided } = outcome else { panic!("{outcome:?}") };
+    // ANCHOR_END: fuzz_call
     assert_eq!((agreed, undecided), (1000, 0));
 }
 
@@ -315,6 +315,24 @@ mod command_line {
     #[test]
     fn every_planted_bug_of_the_javascript_engine_is_caught_shrunk_and_reproduced() {
         every_planted_bug_is_caught_shrunk_and_reproduced("javascript");
+    }
+
+    /// The run the book shows: the Python engine's shallower entry, caught in its records.
+    #[test]
+    fn the_books_fuzz_session() {
+        let save = saved("book");
+        let command =
+            "python3 examples/python/mtdf_engine.py {} {depth} --trace {trace} --bug shallower-entry";
+        let output = nullwindow(&["fuzz", "--values", "side-to-move", "--save", &save, "--command", command]);
+        assert_eq!(output.status.code(), Some(1));
+        let shown = String::from_utf8(output.stdout)
+            .unwrap()
+            .replace(&save, "failing")
+            .replace(env!("CARGO_BIN_EXE_nullwindow"), "nullwindow");
+        let _ = std::fs::remove_file(format!("{save}.gtree"));
+        insta::assert_snapshot!(format!(
+            "$ nullwindow fuzz --values side-to-move --save failing --command '{command}'\n{shown}"
+        ));
     }
 
     /// Each planted bug is caught, shrunk to a few nodes and saved, and the `reproduce:` line shows
