@@ -20,6 +20,7 @@
 
 pub mod audit;
 pub mod harness;
+pub mod protocol;
 pub mod record;
 
 use std::collections::HashMap;

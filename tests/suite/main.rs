@@ -7,6 +7,8 @@
 //!   and shrunk.
 //! * `formats`: the parenthesis and `gtree` formats, round trips and error positions.
 //! * `random_trees`: the seeded generator.
+//! * `protocol`: games served over the line protocol by engines in Python and JavaScript, searched
+//!   exactly; every way to break the protocol named.
 //! * `minimax`: the oracle against independent computations.
 //! * `corpus`: every tree in `testdata/` through every exact driver.
 //! * `literal`: the literal translations against minimax.
@@ -31,6 +33,7 @@ mod games;
 mod harness;
 mod literal;
 mod minimax;
+mod protocol;
 mod random_trees;
 #[cfg(feature = "cli")]
 mod readme;

@@ -129,7 +129,9 @@ pub fn run(args: &AuditArgs) -> Result<ExitCode, CliError> {
     }
     let (name, text) = read_trace(&args.trace)?;
     let read = read_jsonl(&text).map_err(|e| CliError(e.at(&name)))?;
-    let (target, ids) = args.target.read_with_ids()?;
+    // An engine's game is unfolded as deep as the deepest record (or claim) reaches.
+    let deepest = read.iter().map(|record| record.depth).chain(args.depth).max();
+    let (target, ids) = args.target.read_with_ids(deepest)?;
     let options = Options {
         deeper_entries: args.deeper_entries,
         order: match args.order {

@@ -30,7 +30,7 @@ pub struct CheckArgs {
 }
 
 pub fn run(args: &CheckArgs) -> Result<ExitCode, CliError> {
-    let target = args.target.read()?;
+    let target = args.target.read(args.depth)?;
     let depth = args.depth.unwrap_or(u32::MAX);
     let reference = target.reference();
     let root_player = target.root_player();

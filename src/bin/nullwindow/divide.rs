@@ -39,7 +39,7 @@ struct JsonDivide {
 }
 
 pub fn run(args: &DivideArgs) -> Result<ExitCode, CliError> {
-    let target = args.target.read()?;
+    let target = args.target.read(args.depth)?;
     let depth = args.depth.unwrap_or(u32::MAX);
     let reference = target.reference();
     let root_player = target.root_player();

@@ -1,12 +1,15 @@
 //! What a command searches: a tree read from a file or standard input, in the format its name or
-//! `--format` says, or a game position (`--game`, `--position`).
+//! `--format` says, a game position (`--game`, `--position`), or an engine's game served over the
+//! line protocol (`--engine`).
 
 use std::io::{IsTerminal, Read};
 use std::path::Path;
+use std::time::Duration;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 use nullwindow::game::{Game as _, Player};
+use nullwindow::oracle::protocol::{self, EngineTree};
 use nullwindow::registry::Driver;
 use nullwindow::registry::games::{AnyGame, KnownGame};
 use nullwindow::tree::{NodeId, Tree, gtree, text};
@@ -162,6 +165,17 @@ pub struct TargetArgs {
     pub position: String,
     #[arg(long, value_name = "ID", conflicts_with = "game", help = ROOT_HELP)]
     root: Option<String>,
+    /// Search the game an engine serves over the line protocol instead (run by `sh -c`; the
+    /// protocol is in the book's "Your game, your engine"): its game is unfolded to the depth
+    /// (--depth; to its end without one), values from the side to move at its root.
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["game", "root", "path", "file"])]
+    pub engine: Option<String>,
+    /// With --engine: the longest the engine may take to answer one request, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, requires = "engine")]
+    engine_timeout: f64,
+    /// With --engine: the most positions to unfold (nodes, a position once per depth left).
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, requires = "engine")]
+    max_positions: usize,
     /// Start from the node these child indices lead to (0 = first child, dot-separated: `0.2.1`),
     /// as if its moves were played: walk a tree file like a game.
     #[arg(long, value_name = "INDICES", conflicts_with = "game", value_parser = parse_path)]
@@ -220,6 +234,8 @@ pub enum Target {
     Tree(Tree),
     /// A position of a game of the catalogue.
     Game(AnyGame),
+    /// An engine's game, served over the line protocol and unfolded.
+    Engine(Box<EngineTree>),
 }
 
 /// Runs `$body` with `$game` bound to the target's [`Game`](nullwindow::game::Game), whatever its type.
@@ -228,6 +244,10 @@ macro_rules! with_game {
         match $target {
             $crate::input::Target::Tree($game) => $body,
             $crate::input::Target::Game(any) => nullwindow::with_any_game!(any, $game => $body),
+            $crate::input::Target::Engine(engine) => {
+                let $game = &engine.game();
+                $body
+            }
         }
     };
 }
@@ -246,6 +266,11 @@ macro_rules! with_names {
                 let $names = nullwindow::oracle::record::MoveNames { root_moves: $position.clone() };
                 nullwindow::with_any_game!(any, $game => $body)
             }
+            $crate::input::Target::Engine(engine) => {
+                let $names = engine.names();
+                let $game = &engine.game();
+                $body
+            }
         }
     };
 }
@@ -254,7 +279,7 @@ pub(crate) use with_names;
 impl TargetArgs {
     /// Whether the target is read from standard input.
     pub fn reads_stdin(&self) -> bool {
-        self.game.is_none() && self.file.as_deref().is_none_or(|file| file == "-")
+        self.game.is_none() && self.engine.is_none() && self.file.as_deref().is_none_or(|file| file == "-")
     }
 
     /// The child indices of `--path`, if given.
@@ -267,18 +292,39 @@ impl TargetArgs {
         target.describe(&self.position, self.path())
     }
 
-    /// Reads the tree file or sets up the game position.
-    pub fn read(&self) -> Result<Target, CliError> {
-        self.read_target(false).map(|(target, _)| target)
+    /// Reads the tree file, sets up the game position, or unfolds the engine's game `depth` plies
+    /// (`None`: to its end).
+    pub fn read(&self, depth: Option<u32>) -> Result<Target, CliError> {
+        self.read_target(false, depth).map(|(target, _)| target)
     }
 
     /// Reads the target like [`TargetArgs::read`], with each node's gtree id when the target is a
     /// gtree file (indexed by the node's arena index in the target's tree).
-    pub fn read_with_ids(&self) -> Result<(Target, Option<Vec<String>>), CliError> {
-        self.read_target(true)
+    pub fn read_with_ids(&self, depth: Option<u32>) -> Result<(Target, Option<Vec<String>>), CliError> {
+        self.read_target(true, depth)
     }
 
-    fn read_target(&self, keep_ids: bool) -> Result<(Target, Option<Vec<String>>), CliError> {
+    fn read_target(
+        &self,
+        keep_ids: bool,
+        depth: Option<u32>,
+    ) -> Result<(Target, Option<Vec<String>>), CliError> {
+        if let Some(command) = &self.engine {
+            if !(self.engine_timeout.is_finite() && self.engine_timeout > 0.0) {
+                return Err(CliError(format!(
+                    "--engine-timeout {}: an answer needs some time, in seconds",
+                    self.engine_timeout
+                )));
+            }
+            let options = protocol::Options {
+                depth: depth.filter(|&depth| depth != u32::MAX),
+                max_nodes: self.max_positions,
+                timeout: Duration::from_secs_f64(self.engine_timeout.min(1e9)),
+            };
+            let engine =
+                protocol::unfold_engine(command, &options).map_err(|e| CliError(format!("--engine: {e}")))?;
+            return Ok((Target::Engine(Box::new(engine)), None));
+        }
         let target = match (self.game, &self.file) {
             (Some(_), Some(file)) => {
                 Err(CliError(format!("give a tree file or --game, not both (the file was '{file}')")))
@@ -305,7 +351,7 @@ impl Target {
     /// catalogue's reference for a game.
     pub const fn reference(&self) -> Driver {
         match self {
-            Self::Tree(_) => Driver::Minimax,
+            Self::Tree(_) | Self::Engine(_) => Driver::Minimax,
             Self::Game(game) => game.info().reference,
         }
     }
@@ -314,7 +360,7 @@ impl Target {
     /// default for a game.
     pub const fn default_drivers(&self) -> &'static str {
         match self {
-            Self::Tree(_) => "all",
+            Self::Tree(_) | Self::Engine(_) => "all",
             Self::Game(game) => game.info().default_drivers,
         }
     }
@@ -338,6 +384,21 @@ impl Target {
                 )
             }
             Self::Game(game) => game.describe(position),
+            Self::Engine(engine) => {
+                use crate::output::counted;
+                let stats = engine.tree.stats();
+                let depth = engine.depth_left.first().copied().unwrap_or(0);
+                let unfolded =
+                    if depth == u32::MAX { "to its end".to_owned() } else { format!("{depth} plies") };
+                format!(
+                    "the engine's game, unfolded {unfolded}: {}, {}, height {} ({} answered in {} ms)",
+                    counted(stats.nodes as u128, "position", "positions"),
+                    counted(stats.leaves as u128, "leaf", "leaves"),
+                    stats.height,
+                    counted(u128::from(engine.requests), "request", "requests"),
+                    engine.elapsed.as_millis()
+                )
+            }
         }
     }
 
@@ -345,6 +406,7 @@ impl Target {
     pub const fn tree(&self) -> Option<&Tree> {
         match self {
             Self::Tree(tree) => Some(tree),
+            Self::Engine(engine) => Some(&engine.tree),
             _ => None,
         }
     }

@@ -70,7 +70,7 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
-    let target = args.target.read()?;
+    let target = args.target.read(args.depth)?;
     let list = args.algo.as_deref().unwrap_or(target.default_drivers());
     let mut drivers = Driver::select(list)?;
     crate::ordering::leave_out_infinite_walks(&mut drivers, list, args.ordering.fail_hard())?;

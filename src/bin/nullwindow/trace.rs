@@ -120,7 +120,7 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode, CliError> {
         On::Entry => When::Entry,
         On::Both => When::Both,
     };
-    let (target, ids) = args.target.read_with_ids()?;
+    let (target, ids) = args.target.read_with_ids(args.depth)?;
     let mut params = SearchParams {
         depth: args.depth.unwrap_or(u32::MAX),
         first_guess: args.first_guess,

@@ -1,0 +1,201 @@
+//! The line protocol (`oracle::protocol`, `--engine`): games served by engines in Python and
+//! JavaScript are searched exactly, and every way an engine can break the protocol is an error
+//! that names the request and the answer.
+
+use std::time::Duration;
+
+use nullwindow::driver::Counts;
+use nullwindow::game::Game;
+use nullwindow::games::tictactoe::TicTacToe;
+use nullwindow::oracle::protocol::{Options, unfold_engine};
+use nullwindow::reference::minimax::minimax;
+
+const TICTACTOE: &str = "python3 examples/protocol/tictactoe.py";
+const COINS: &str = "node examples/protocol/coins.mjs";
+
+fn options(depth: Option<u32>) -> Options {
+    Options { depth, ..Options::default() }
+}
+
+fn in_repository(command: &str) -> String {
+    format!("cd '{}' && {command}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Tic-tac-toe through the protocol is the built-in game: the same positions, and at every depth
+/// the same value at the root and after every first move.
+#[test]
+fn tictactoe_served_in_python_equals_the_built_in_game_at_every_depth() {
+    let engine = unfold_engine(&in_repository(TICTACTOE), &options(None)).unwrap();
+    assert_eq!(engine.tree.stats().nodes, 5478, "every position once");
+    let builtin = TicTacToe::from_moves("").unwrap();
+    let served = engine.game();
+    for depth in 0..=9 {
+        let value = |game: &dyn Fn(&mut Counts) -> i32| game(&mut Counts::default());
+        assert_eq!(
+            value(&|counts| minimax(&served, &served.root(), depth, counts)),
+            value(&|counts| minimax(&builtin, &builtin.root(), depth, counts)),
+            "depth {depth}"
+        );
+        for (served_move, builtin_move) in
+            served.legal_moves(&served.root()).into_iter().zip(builtin.legal_moves(&builtin.root()))
+        {
+            assert_eq!(served_move.to_string(), builtin_move.to_string());
+            let (a, b) =
+                (served.play(&served.root(), served_move), builtin.play(&builtin.root(), builtin_move));
+            assert_eq!(
+                minimax(&served, &a, depth.saturating_sub(1), &mut Counts::default()),
+                minimax(&builtin, &b, depth.saturating_sub(1), &mut Counts::default()),
+                "depth {depth}, move {served_move}"
+            );
+        }
+    }
+}
+
+/// Coins in a line, a game the crate does not have: every exact driver gives the value a direct
+/// recursion over the coins gives, and the tokens meet in transpositions.
+#[test]
+fn coins_served_in_javascript_is_solved_exactly_by_every_exact_driver() {
+    let engine = unfold_engine(&in_repository(COINS), &options(None)).unwrap();
+    assert!(engine.tree.has_shared_nodes());
+    let coins = [3, 9, 1, 2, 7, 5, 8, 4, 6];
+    fn best(coins: &[i32]) -> i32 {
+        match coins {
+            [] => 0,
+            [first, rest @ ..] => {
+                (first - best(rest)).max(coins[coins.len() - 1] - best(&coins[..coins.len() - 1]))
+            }
+        }
+    }
+    assert_eq!(best(&coins), 5);
+    let report = nullwindow::oracle::solve(
+        &engine.game(),
+        &nullwindow::registry::Driver::select("all").unwrap(),
+        &nullwindow::driver::SearchParams::default(),
+    );
+    assert_eq!(report.value, 5);
+    assert!(report.disagreements().next().is_none());
+}
+
+/// Each way to break the protocol ends the unfolding with a message naming what the engine did.
+#[test]
+fn an_engine_that_breaks_the_protocol_is_named_for_what_it_did() {
+    // A little engine in Python whose answers to `children` and `eval` are given.
+    let engine = |children: &str, eval: &str| {
+        format!(
+            "python3 -c \"
+import sys
+for line in sys.stdin:
+    r = line.split() + ['']
+    if r[0] == 'quit': break
+    table = {{'protocol': 'protocol 1', 'root': 'a', 'children': {children}, 'eval': {eval}}}
+    print(table[r[0]], flush=True)
+\""
+        )
+    };
+    let error = |command: &str, depth: Option<u32>| {
+        let options = Options { depth, timeout: Duration::from_secs(5), max_nodes: 100 };
+        unfold_engine(command, &options).unwrap_err().to_string()
+    };
+    let tree = "{'a': 'l b r c', 'b': 'x d', 'c': 'x d'}.get(r[1], '')";
+    let cases = [
+        (engine(tree, "'1'"), None, ""),
+        (
+            engine("'m b m c'", "'1'"),
+            Some(1),
+            "the engine answered 'm b m c' to 'children a': the move 'm' is named twice",
+        ),
+        (engine("'m'", "'1'"), Some(1), "the engine answered 'm' to 'children a': the answer is pairs of"),
+        (engine(tree, "'one'"), None, "the engine answered 'one' to 'eval "),
+        (engine(tree, "'2000000000'"), None, "an evaluation is a whole number in the admissible range"),
+        (engine("'m b' if r[1] == 'a' else 'n a'", "'1'"), None, "the game has a cycle through position"),
+        (
+            engine("'m b' if r[1] == 'a' else 'n a'", "'1'"),
+            Some(200),
+            "the game has more than 100 positions within 200 plies",
+        ),
+        (
+            engine("{'a': 'l b r c', 'b': 'x c'}.get(r[1], '')", "'1'"),
+            None,
+            "position 'c' is reached with MIN to move and",
+        ),
+        (
+            "echo nonsense".to_owned(),
+            None,
+            "the engine answered 'nonsense' to 'protocol 1': it must answer 'protocol 1'",
+        ),
+        (
+            "read line; echo protocol 1; exit 3".to_owned(),
+            None,
+            "the engine exited (exit status: 3) before answering 'root'",
+        ),
+        (
+            "read line; echo protocol 1; sleep 10".to_owned(),
+            None,
+            "the engine did not answer 'root' within 5.0 s",
+        ),
+    ];
+    for (command, depth, message) in cases {
+        if message.is_empty() {
+            let options = Options { depth, timeout: Duration::from_secs(5), max_nodes: 100 };
+            let engine = unfold_engine(&command, &options).unwrap();
+            assert_eq!(engine.tree.stats().nodes, 4, "d is reached from b and from c: one node");
+            continue;
+        }
+        let found = error(&command, depth);
+        assert!(found.contains(message), "{message}\n  found: {found}");
+    }
+}
+
+/// Through the command line: divide and check speak the engine's move names, trace names nodes by
+/// their tokens, and audit reads them back.
+#[cfg(feature = "cli")]
+#[test]
+fn the_commands_take_an_engine_as_their_target() {
+    use std::process::{Command, Stdio};
+    let run = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_nullwindow"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).unwrap(),
+            String::from_utf8(output.stderr).unwrap(),
+        )
+    };
+    let (code, stdout, _) = run(&["divide", "--engine", COINS, "--json"]);
+    assert_eq!(code, Some(0));
+    let divided: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(divided["value"], 5);
+    assert_eq!(divided["moves"][0]["move"], "L");
+    assert_eq!(divided["moves"][1]["move"], "R");
+    let (code, stdout, _) = run(&["check", "--engine", COINS, "--value", "5", "--line", "R=5 L=7"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("ply 2: L is not a best move"), "{stdout}");
+    let (code, _, stderr) = run(&["check", "--engine", COINS, "--value", "5", "--line", "X"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("'X' is not a legal move here (legal: L R)"), "{stderr}");
+    let (code, trace, _) = run(&["trace", "--engine", TICTACTOE, "--depth", "3", "--algo", "mtdf"]);
+    assert_eq!(code, Some(0));
+    // Nodes are named by their tokens: the first record's is the board after three moves.
+    let first: serde_json::Value = serde_json::from_str(trace.lines().next().unwrap()).unwrap();
+    assert_eq!(first["node"].as_str().map(|board| (board.len(), board.matches('.').count())), Some((9, 6)));
+    let file = std::env::temp_dir().join(format!("nullwindow-{}-protocol-trace.jsonl", std::process::id()));
+    std::fs::write(&file, &trace).unwrap();
+    let (code, stdout, _) = run(&["audit", "--engine", TICTACTOE, "--trace", file.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.starts_with("ok: all "), "{stdout}");
+    let lied = trace.replacen("\"result\":0", "\"result\":1", 1);
+    std::fs::write(&file, lied).unwrap();
+    let (code, stdout, _) = run(&["audit", "--engine", TICTACTOE, "--trace", file.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stdout}");
+    let _ = std::fs::remove_file(&file);
+    let (code, _, stderr) = run(&["solve", "--engine", "echo protocol 0"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        stderr,
+        "error: --engine: the engine answered 'protocol 0' to 'protocol 1': it must answer 'protocol 1' (the protocol's version)\n"
+    );
+}
