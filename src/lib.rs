@@ -4,7 +4,9 @@
 //! # Who should use this
 //!
 //! * **Engine authors** who wrote alpha-beta, PVS or MTD(f) and want to know whether it returns the
-//!   right value: point the `nullwindow` command line or [`oracle::solve`] at a tree or a game and compare.
+//!   right value: point `nullwindow fuzz` (or [`oracle::harness::fuzz`]) at your engine for the
+//!   smallest case it gets wrong, or the `nullwindow` command line or [`oracle::solve`] at a tree or
+//!   a game and compare; a game of your own is served over [`oracle::protocol`].
 //! * **Students** reading the published pseudo-code: every listing sits in the crate as a literal
 //!   translation, beside the property tests that show whether it is right.
 //! * **Researchers** who need exact node counts on reproducible trees.
@@ -24,7 +26,7 @@
 //! | [`search`] | the optimized [`Engine`]: table, ordering, iterative deepening, ten algorithms, threads |
 //! | [`theory`] | the literature's definitions the tests check: node types, the witness criterion |
 //! | [`registry`] | the catalogues: every [`Driver`] by name, one row each, and every game ([`registry::games`]); the only module that lists them |
-//! | [`oracle`] | run drivers and check them against minimax; divide, check and audit another engine's claims, read and written as records ([`oracle::record`]) |
+//! | [`oracle`] | run drivers and check them against minimax; divide, check and audit another engine's claims, read and written as records ([`oracle::record`]); fuzz any engine ([`oracle::harness`]); search an engine's own game over a line protocol ([`oracle::protocol`]) |
 //! | [`compare`] | drivers side by side, against the Knuth–Moore minimal tree |
 //!
 //! The most used items are re-exported here: [`Driver`], [`SearchParams`], [`Outcome`], [`Engine`],
@@ -138,6 +140,7 @@ pub mod book {
         Theory => "theory.md",
         Games => "games.md",
         Oracle => "oracle.md",
+        Protocol => "protocol.md",
         Testing => "testing.md",
         Glossary => "glossary.md",
         Bibliography => "bibliography.md",

@@ -16,7 +16,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Beyond the root value, [`audit`] checks another engine's search node by node.
+//! Beyond the root value, [`audit`] checks another engine's search node by node, [`harness`] fuzzes
+//! an engine on seeded cases and shrinks the first it gets wrong, and [`protocol`] lets the oracle
+//! search a game that an engine in any language serves.
 
 pub mod audit;
 pub mod harness;

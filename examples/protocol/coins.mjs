@@ -7,6 +7,7 @@
 // `LEFT,RIGHT,SCORE`: the coins from index LEFT to RIGHT (exclusive) are left, and SCORE is what
 // the side to move has taken minus what the other has. Moves are `L` and `R`. Different orders
 // of takes meet in one token when they leave the same coins and the same score: transpositions.
+// ANCHOR: engine
 import { createInterface } from "node:readline";
 
 const COINS = [3, 9, 1, 2, 7, 5, 8, 4, 6];
@@ -29,3 +30,4 @@ lines.on("line", (line) => {
   if (request[0] === "quit") process.exit(0);
   process.stdout.write(answer(request) + "\n");
 });
+// ANCHOR_END: engine
