@@ -89,11 +89,19 @@ pub enum Family {
     TicTacToe,
     /// Connect Four from a random position, unfolded a few plies (a graph of its transpositions).
     Connect4,
+    /// A game of your own ([`Config::own`]: an engine's, served over [`super::protocol`], or any
+    /// [`Game`] unfolded): a random position, unfolded a few plies.
+    Own,
 }
 
 impl Family {
-    /// Every family, in the order a run cycles through them.
-    pub const ALL: [Self; 5] = [Self::Trees, Self::Evaluated, Self::Graphs, Self::TicTacToe, Self::Connect4];
+    /// Every family, in the order a run cycles through them ([`Family::Own`] only with a game).
+    pub const ALL: [Self; 6] =
+        [Self::Trees, Self::Evaluated, Self::Graphs, Self::TicTacToe, Self::Connect4, Self::Own];
+
+    /// The families a run draws from by default: every one but [`Family::Own`].
+    pub const BUILT_IN: [Self; 5] =
+        [Self::Trees, Self::Evaluated, Self::Graphs, Self::TicTacToe, Self::Connect4];
 
     /// The family's name, as `nullwindow fuzz --family` takes it.
     #[must_use]
@@ -104,6 +112,7 @@ impl Family {
             Self::Graphs => "graphs",
             Self::TicTacToe => "tictactoe",
             Self::Connect4 => "connect4",
+            Self::Own => "own",
         }
     }
 }
@@ -190,16 +199,21 @@ pub struct Config {
     pub budget: u64,
     /// The most candidates shrinking may try.
     pub max_shrink_tests: u64,
+    /// A game of your own, unfolded from its start into a tree, for [`Family::Own`]: a case walks
+    /// up to [`Config::walk`] random moves from its root and unfolds what lies below a few plies.
+    pub own: Option<Tree>,
+    /// The most random moves from the start of [`Config::own`] to a case's position.
+    pub walk: u32,
 }
 
 impl Default for Config {
-    /// Seed 0, 1,000 cases, every family, widths 1 to 3, heights 1 to 4, values -9 to 9, values from
+    /// Seed 0, 1,000 cases, every built-in family, widths 1 to 3, heights 1 to 4, values -9 to 9, values from
     /// MAX's side, exact values, a budget of 10⁷ nodes, at most 10,000 shrink candidates.
     fn default() -> Self {
         Self {
             seed: 0,
             cases: 1000,
-            families: Family::ALL.to_vec(),
+            families: Family::BUILT_IN.to_vec(),
             width: 1..=3,
             height: 1..=4,
             values: -9..=9,
@@ -207,6 +221,8 @@ impl Default for Config {
             deeper_entries: false,
             budget: 10_000_000,
             max_shrink_tests: 10_000,
+            own: None,
+            walk: 6,
         }
     }
 }
@@ -237,6 +253,9 @@ impl Config {
         let error = |message: &str| Err(ConfigError(message.to_owned()));
         if self.families.is_empty() {
             return error("no family of cases chosen");
+        }
+        if self.families.contains(&Family::Own) && self.own.is_none() {
+            return error("the family 'own' needs a game of your own (nullwindow fuzz --engine)");
         }
         if self.width.is_empty() || *self.width.start() == 0 {
             return error("the width must be a range of at least 1 child");
@@ -303,6 +322,13 @@ impl Config {
                 let (position, moves) = random_position(&game, seed, plies);
                 let columns: String = moves.iter().map(ToString::to_string).collect();
                 (unfold_within(&game, &position, height.min(4)), format!("{family} position '{columns}'"))
+            }
+            Family::Own => {
+                let game = self.own.as_ref().ok_or_else(|| ConfigError("no game of your own".to_owned()))?;
+                let plies = draw_u32(&mut rng, &(0..=self.walk));
+                let (position, moves) = random_position(game, seed, plies);
+                let path: Vec<String> = moves.iter().map(ToString::to_string).collect();
+                (unfold_within(game, &position, height), format!("{family} game, path [{}]", path.join(",")))
             }
         };
         let depth = draw_u32(&mut rng, &(0..=tree.height()));

@@ -217,6 +217,9 @@ fn an_engine_that_cannot_answer_has_failed_and_a_bad_configuration_says_why() {
         matches!(outcome, Outcome::EngineFailed { error: "crashed", .. } | Outcome::Disagreed(_)),
         "{outcome:?}"
     );
+    let own = Config { families: vec![Family::Own], ..Config::default() };
+    let Outcome::Config(error) = fuzz(&own, |_| Ok::<_, String>(Answer::value(0)), |_| {}) else { panic!() };
+    assert_eq!(error.to_string(), "the family 'own' needs a game of your own (nullwindow fuzz --engine)");
     let empty = Config { families: Vec::new(), ..Config::default() };
     let Outcome::Config(error) = fuzz(&empty, |_| Ok::<_, String>(Answer::value(0)), |_| {}) else {
         panic!()
@@ -224,7 +227,7 @@ fn an_engine_that_cannot_answer_has_failed_and_a_bad_configuration_says_why() {
     assert_eq!(error.to_string(), "no family of cases chosen");
     assert_eq!(
         "chess".parse::<Family>().unwrap_err(),
-        "no family 'chess'; the families are trees, evaluated, graphs, tictactoe, connect4"
+        "no family 'chess'; the families are trees, evaluated, graphs, tictactoe, connect4, own"
     );
 }
 

@@ -192,6 +192,21 @@ fn the_commands_take_an_engine_as_their_target() {
     let (code, stdout, _) = run(&["audit", "--engine", TICTACTOE, "--trace", file.to_str().unwrap()]);
     assert_eq!(code, Some(1), "{stdout}");
     let _ = std::fs::remove_file(&file);
+    // fuzz draws positions of the engine's game: the example searcher agrees, and its planted sign
+    // bug is caught on a position of coins in a line.
+    let searcher = "python3 examples/python/mtdf_engine.py {} {depth}";
+    let (code, stdout, _) =
+        run(&["fuzz", "--engine", COINS, "--values", "side-to-move", "--command", searcher, "--cases", "40"]);
+    assert_eq!((code, stdout.as_str()), (Some(0), "agreed: 40 cases of 40 (own), seed 0\n"));
+    let buggy = format!("{searcher} --bug sign");
+    let save = std::env::temp_dir().join(format!("nullwindow-{}-protocol-fuzz", std::process::id()));
+    let save = save.to_str().unwrap();
+    let (code, stdout, _) =
+        run(&["fuzz", "--engine", COINS, "--values", "side-to-move", "--command", &buggy, "--save", save]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.starts_with("disagreement: case ") && stdout.contains("(own game, path ["), "{stdout}");
+    let _ = std::fs::remove_file(format!("{save}.tree"));
+    let _ = std::fs::remove_file(format!("{save}.gtree"));
     let (code, _, stderr) = run(&["solve", "--engine", "echo protocol 0"]);
     assert_eq!(code, Some(2));
     assert_eq!(

@@ -10,6 +10,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use nullwindow::driver::Perspective;
 use nullwindow::oracle::harness::{self, Answer, Case, Config, Family, Outcome, Progress};
+use nullwindow::oracle::protocol;
 use nullwindow::oracle::record::{TreeNames, locate, read_jsonl};
 use nullwindow::tree::{NodeId, Tree, text};
 
@@ -46,8 +47,9 @@ standard error and the case is saved. While shrinking, such a candidate is not k
 
 Cases cycle through the families: trees (random trees, values on the leaves), evaluated (an
 evaluation on every interior node too), graphs (transpositions, positions reached at two depths),
-tictactoe and connect4 (random positions, unfolded a few plies into graphs). Case i depends on
---seed and i alone.
+tictactoe and connect4 (random positions, unfolded a few plies into graphs), and with --engine own:
+positions of a game your engine serves over the line protocol, drawn by random moves from its start.
+Case i depends on --seed and i alone.
 
 Exit status: 0 every case agrees, 1 a disagreement, 2 bad options or input, 3 the engine failed.
 
@@ -58,6 +60,9 @@ Examples:
 
   # Its records audited too, node by node.
   nullwindow fuzz --command 'python3 my_engine.py {} {depth} --trace {trace}'
+
+  # Cases of your own game, served by another program over the line protocol.
+  nullwindow fuzz --engine 'node coins.mjs' --command 'python3 my_engine.py {} {depth}'
 
   # One saved case again.
   nullwindow fuzz --replay nullwindow-fuzz-failure.tree --depth 2 --command 'python3 my_engine.py {} {depth}'";
@@ -83,14 +88,24 @@ pub struct FuzzArgs {
     /// The run's seed: case i depends on it and on i alone.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// The families of cases, comma-separated: trees, evaluated, graphs, tictactoe, connect4.
-    #[arg(
-        long,
-        value_name = "LIST",
-        value_delimiter = ',',
-        default_value = "trees,evaluated,graphs,tictactoe,connect4"
-    )]
-    family: Vec<String>,
+    /// The families of cases, comma-separated: trees, evaluated, graphs, tictactoe, connect4, and
+    /// with --engine own. Default: all but own, or own alone with --engine.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    family: Option<Vec<String>>,
+    /// A game of your own, served over the line protocol (run by `sh -c`; see the book's "Your
+    /// game, your engine"): the family `own` walks random moves from its start (at most --walk) and
+    /// unfolds a few plies below (--height) into a case.
+    #[arg(long, value_name = "CMD")]
+    engine: Option<String>,
+    /// With --engine: the most random moves from the start to a case's position.
+    #[arg(long, value_name = "N", default_value_t = 6, requires = "engine")]
+    walk: u32,
+    /// With --engine: the longest the engine may take to answer one request, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, requires = "engine")]
+    engine_timeout: f64,
+    /// With --engine: the most positions to unfold (--walk plus the greatest --height plies).
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, requires = "engine")]
+    max_positions: usize,
     /// Children per interior node of the random trees (links per node of the graphs), `A..B`.
     #[arg(long, value_name = "A..B", default_value = "1..3", value_parser = parse_range::<u32>)]
     width: RangeInclusive<u32>,
@@ -210,11 +225,33 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
     } else {
         return Err(CliError(format!("--timeout {}: a run needs some time, in seconds", args.timeout)));
     };
-    let families = args
-        .family
-        .iter()
-        .map(|name| name.parse::<Family>().map_err(|e| CliError(format!("--family: {e}"))))
-        .collect::<Result<Vec<_>, _>>()?;
+    let families = match &args.family {
+        Some(names) => names
+            .iter()
+            .map(|name| name.parse::<Family>().map_err(|e| CliError(format!("--family: {e}"))))
+            .collect::<Result<Vec<_>, _>>()?,
+        None if args.engine.is_some() => vec![Family::Own],
+        None => Family::BUILT_IN.to_vec(),
+    };
+    let own = match &args.engine {
+        None => None,
+        Some(command) => {
+            if !(args.engine_timeout.is_finite() && args.engine_timeout > 0.0) {
+                return Err(CliError(format!(
+                    "--engine-timeout {}: an answer needs some time, in seconds",
+                    args.engine_timeout
+                )));
+            }
+            let options = protocol::Options {
+                depth: Some(args.walk.saturating_add(*args.height.end())),
+                max_nodes: args.max_positions,
+                timeout: Duration::from_secs_f64(args.engine_timeout.min(1e9)),
+            };
+            let engine =
+                protocol::unfold_engine(command, &options).map_err(|e| CliError(format!("--engine: {e}")))?;
+            Some(engine.tree)
+        }
+    };
     let config = Config {
         seed: args.seed,
         cases: args.cases,
@@ -228,6 +265,8 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
         },
         deeper_entries: args.deeper_entries,
         max_shrink_tests: args.max_shrink_runs,
+        own,
+        walk: args.walk,
         ..Config::default()
     };
     config.validate().map_err(|e| CliError(e.to_string()))?;
