@@ -256,8 +256,9 @@ impl EngineTree {
     }
 }
 
-/// Nodes named by their tokens; a token reached with several depths left names the node unfolded
-/// deepest, which answers a record of any depth it can.
+/// Nodes named by their tokens, or by the names of the moves from the root separated by spaces; a
+/// token reached with several depths left names the node unfolded deepest, which answers a record
+/// of any depth it can.
 #[derive(Clone, Debug)]
 pub struct TokenNames {
     by_token: HashMap<String, NodeId>,
@@ -268,14 +269,40 @@ impl<'e> NodeNames<EngineGame<'e>> for TokenNames {
         NodeName::Id(game.engine.tokens[position.index()].clone())
     }
 
-    fn find(&self, _game: &EngineGame<'e>, name: &NodeName) -> Result<(NodeId, Option<Vec<u32>>), String> {
+    /// A token, or else the names of the moves from the root separated by spaces (the empty name
+    /// is the root); a name that is both is the token.
+    fn find(&self, game: &EngineGame<'e>, name: &NodeName) -> Result<(NodeId, Option<Vec<u32>>), String> {
         let token = match name {
             NodeName::Id(token) => token.clone(),
             NodeName::Number(number) => number.to_string(),
         };
-        self.by_token.get(&token).map(|&node| (node, None)).ok_or_else(|| {
-            format!("no position of the unfolded game has the token '{}'", text::excerpt(&token))
-        })
+        if let Some(&node) = self.by_token.get(&token) {
+            return Ok((node, None));
+        }
+        let tree = &game.engine.tree;
+        let (mut node, mut path, mut played) = (tree.root_id(), Vec::new(), Vec::new());
+        for name in token.split_whitespace() {
+            let moves = &game.engine.moves[node.index()];
+            let Some(index) = moves.iter().position(|known| known == name) else {
+                let after = if played.is_empty() {
+                    "at the root".to_owned()
+                } else {
+                    format!("after {}", played.join(" "))
+                };
+                let legal = if moves.is_empty() { "none".to_owned() } else { moves.join(" ") };
+                return Err(format!(
+                    "'{}' is no position's token, nor moves from the root: {after} there is no move '{}' (the \
+                     moves there: {legal})",
+                    text::excerpt(&token),
+                    text::excerpt(name),
+                ));
+            };
+            let index = u32::try_from(index).unwrap_or(u32::MAX);
+            node = tree.children(node)[index as usize];
+            path.push(index);
+            played.push(name);
+        }
+        Ok((node, Some(path)))
     }
 }
 

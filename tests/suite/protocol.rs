@@ -191,6 +191,22 @@ fn the_commands_take_an_engine_as_their_target() {
     std::fs::write(&file, lied).unwrap();
     let (code, stdout, _) = run(&["audit", "--engine", TICTACTOE, "--trace", file.to_str().unwrap()]);
     assert_eq!(code, Some(1), "{stdout}");
+    // A record may name its node by the moves from the root, by name.
+    std::fs::write(&file, "{\"node\":\"R L\",\"depth\":1,\"alpha\":-100,\"beta\":100,\"result\":30}\n")
+        .unwrap();
+    let (code, stdout, _) = run(&["audit", "--engine", COINS, "--trace", file.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(
+        stdout.contains(
+            "node R L, searched 1 ply deep with the window (-100, 100), returned 30, but its value is 12"
+        ),
+        "{stdout}"
+    );
+    std::fs::write(&file, "{\"node\":\"R X\",\"depth\":1,\"alpha\":-100,\"beta\":100,\"result\":3}\n")
+        .unwrap();
+    let (code, _, stderr) = run(&["audit", "--engine", COINS, "--trace", file.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("'R X' is no position's token, nor moves from the root: after R there is no move 'X' (the moves there: L R)"), "{stderr}");
     let _ = std::fs::remove_file(&file);
     // fuzz draws positions of the engine's game: the example searcher agrees, and its planted sign
     // bug is caught on a position of coins in a line.

@@ -59,7 +59,7 @@ use nullwindow::driver::Perspective;
 use nullwindow::driver::observe::Probe;
 use nullwindow::game::Game;
 use nullwindow::oracle::audit::{self, Options, Order, Record, Report, RootVerdict, Rule, Violation};
-use nullwindow::oracle::record::{NodeNames, ReadError, locate, path_text, read_jsonl};
+use nullwindow::oracle::record::{NodeName, NodeNames, ReadError, locate, path_text, read_jsonl};
 use nullwindow::value::Value;
 use serde::Serialize;
 
@@ -129,8 +129,17 @@ pub fn run(args: &AuditArgs) -> Result<ExitCode, CliError> {
     }
     let (name, text) = read_trace(&args.trace)?;
     let read = read_jsonl(&text).map_err(|e| CliError(e.at(&name)))?;
-    // An engine's game is unfolded as deep as the deepest record (or claim) reaches.
-    let deepest = read.iter().map(|record| record.depth).chain(args.depth).max();
+    // An engine's game is unfolded as deep as the deepest record (or claim) reaches: its depth,
+    // below the plies its path or its moves from the root name.
+    let reach = |record: &nullwindow::oracle::record::Record<()>| {
+        let ply = match (&record.path, &record.node) {
+            (Some(path), _) => path.len(),
+            (None, Some(NodeName::Id(moves))) => moves.split_whitespace().count(),
+            _ => 0,
+        };
+        record.depth.saturating_add(u32::try_from(ply).unwrap_or(u32::MAX))
+    };
+    let deepest = read.iter().map(reach).chain(args.depth).max();
     let (target, ids) = args.target.read_with_ids(deepest)?;
     let options = Options {
         deeper_entries: args.deeper_entries,

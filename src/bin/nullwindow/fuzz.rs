@@ -133,7 +133,7 @@ pub struct FuzzArgs {
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     max_shrink_runs: u64,
     /// Run one case, from this tree file, instead of drawing cases (with --depth).
-    #[arg(long, value_name = "FILE", requires = "depth")]
+    #[arg(long, value_name = "FILE", requires = "depth", conflicts_with = "engine")]
     replay: Option<String>,
     /// With --replay: the depth to search the file's tree to.
     #[arg(long, value_name = "N", requires = "replay")]
