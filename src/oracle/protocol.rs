@@ -167,7 +167,14 @@ impl Session {
                     break;
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    let status = self.child.try_wait().ok().flatten();
+                    // Its output closes as it exits, just before its status can be read: wait a
+                    // little for the status, which tells more than the closed pipe.
+                    let deadline = Instant::now() + Duration::from_millis(500);
+                    let mut status = self.child.try_wait().ok().flatten();
+                    while status.is_none() && Instant::now() < deadline {
+                        std::thread::sleep(Duration::from_millis(2));
+                        status = self.child.try_wait().ok().flatten();
+                    }
                     let how =
                         status.map_or_else(|| "closed its output".to_owned(), |s| format!("exited ({s})"));
                     failure = Some(format!("the engine {how} before answering {}", quoted(request)));
