@@ -6,7 +6,9 @@
 //! * [`witness`]: Wesselink et al.'s witness criterion, what a depth-limited search that uses deeper
 //!   table entries may return.
 //! * [`is_fail_soft_result`]: the postcondition every search in the crate keeps, call by call.
+//! * [`certify`]: a certificate by exhaustion, every driver on every case below a size.
 
+pub mod certify;
 pub mod node_types;
 pub mod witness;
 

@@ -1,6 +1,8 @@
 //! The integration test suite, one binary (each test binary links separately, which is slow).
 //!
 //! * `audit`: the per-node audit of another engine's records.
+//! * `certify`: the certificate by exhaustion: a small one holds, its smallest counterexamples are
+//!   committed, and the drivers decided by the order of values are told apart from the others.
 //! * `book`: the book's chapters and includes resolve.
 //! * `fuzzing`: the fuzz seeds and past crashes, replayed.
 //! * `harness`: the library harness: a correct engine agrees, every kind of planted bug is caught
@@ -23,6 +25,7 @@
 
 mod audit;
 mod book;
+mod certify;
 #[cfg(feature = "cli")]
 mod cli;
 mod corpus;
