@@ -138,6 +138,7 @@ pub mod book {
         Threads => "threads.md",
         Measuring => "measuring.md",
         Theory => "theory.md",
+        Certify => "certify.md",
         Games => "games.md",
         Oracle => "oracle.md",
         Protocol => "protocol.md",

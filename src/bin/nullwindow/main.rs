@@ -6,6 +6,7 @@
 mod algos;
 mod audit;
 mod bench;
+mod certify;
 mod check;
 mod command;
 mod compare;
@@ -76,6 +77,10 @@ enum Command {
     /// shrink the first case it gets wrong (exit 1).
     #[command(after_long_help = fuzz::FUZZ_HELP)]
     Fuzz(fuzz::FuzzArgs),
+    /// Every driver on every small tree and graph: a certificate by exhaustion (exit 1 if it does
+    /// not hold).
+    #[command(after_long_help = certify::CERTIFY_HELP)]
+    Certify(certify::CertifyArgs),
     /// The smallest tree on which a command still fails (delta debugging); `{}` is the tree's file.
     #[command(after_long_help = shrink::SHRINK_HELP)]
     Shrink(shrink::ShrinkArgs),
@@ -102,6 +107,7 @@ fn main() -> ExitCode {
         Some(Command::Audit(args)) => audit::run(&args),
         Some(Command::Shrink(args)) => shrink::run(&args),
         Some(Command::Fuzz(args)) => fuzz::run(&args),
+        Some(Command::Certify(args)) => certify::run(&args),
         Some(Command::Bench(command)) => bench::run(&command),
     };
     match result {

@@ -1,0 +1,154 @@
+//! `nullwindow certify`: every driver on every small case, a certificate by exhaustion
+//! ([`nullwindow::theory::certify`]).
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Args;
+use nullwindow::registry::Driver;
+use nullwindow::theory::certify::{Scope, certify, families_in};
+use serde::Serialize;
+
+use crate::CliError;
+use crate::output::{counted, outln};
+
+/// The long help: what is enumerated and what the exit status says.
+pub const CERTIFY_HELP: &str = "\
+Every driver runs on every case of the scope, and each is judged against plain minimax:
+- trees: every shape of at most --nodes nodes and --leaves leaves (one-child nodes included),
+  searched to the end and (unless --no-depth-limits) to every depth below their height;
+- graphs: every game graph of at most --graph-nodes nodes with a transposition, either side at the
+  root, searched to every depth, by the drivers that keep a table.
+Values come in classes: the drivers that only compare values (and step by one) see every weak
+order of the values, spread two apart; bisection, aspiration and Pons' driver see every
+assignment of the values -2 to 2. With first guesses (unless --no-first-guesses), the drivers that
+make root passes also start from every class of first guess. The book's chapter \"A certificate by
+exhaustion\" gives the argument and its limits.
+
+A row per driver: cases, runs, counterexamples, the smallest counterexample (fewest nodes first),
+and the time its runs took. Exit 0 when every exact driver has no counterexample and every inexact
+one has one; 1 otherwise.";
+
+#[derive(Args)]
+pub struct CertifyArgs {
+    /// Trees of at most this many nodes (at most 9)...
+    #[arg(long, value_name = "N", default_value_t = 7, value_parser = clap::value_parser!(u64).range(1..=9))]
+    nodes: u64,
+    /// ...and at most this many leaves (at most 7).
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=7))]
+    leaves: u64,
+    /// Graphs with a transposition of at most this many nodes (at most 6; below 4 there are none).
+    #[arg(long, value_name = "M", default_value_t = 5, value_parser = clap::value_parser!(u64).range(0..=6))]
+    graph_nodes: u64,
+    /// Search trees to the end only.
+    #[arg(long)]
+    no_depth_limits: bool,
+    /// Run every driver from its own first guess only.
+    #[arg(long)]
+    no_first_guesses: bool,
+    /// The drivers, comma-separated (groups as `solve` takes them); default: every driver of the
+    /// catalogue, the inexact ones too.
+    #[arg(long, value_name = "LIST")]
+    algo: Option<String>,
+    /// Threads to run on.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+    threads: u64,
+    /// Print a JSON array instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct JsonRow {
+    name: &'static str,
+    exact: bool,
+    cases: u64,
+    runs: u64,
+    counterexamples: u64,
+    smallest: Option<String>,
+    seconds: f64,
+}
+
+pub fn run(args: &CertifyArgs) -> Result<ExitCode, CliError> {
+    let drivers = match &args.algo {
+        Some(list) => Driver::select(list)?,
+        None => Driver::ALL.to_vec(),
+    };
+    let scope = Scope {
+        nodes: usize::try_from(args.nodes).unwrap_or(7),
+        leaves: usize::try_from(args.leaves).unwrap_or(5),
+        graph_nodes: usize::try_from(args.graph_nodes).unwrap_or(5),
+        depth_limits: !args.no_depth_limits,
+        first_guesses: !args.no_first_guesses,
+    };
+    let start = Instant::now();
+    let bar = crate::progress::bar(0, "families", "certify");
+    let rows = certify(&scope, &drivers, usize::try_from(args.threads).unwrap_or(2), &|done, total| {
+        bar.set_length(total);
+        bar.set_position(done);
+    });
+    bar.finish_and_clear();
+    let holds = rows.iter().all(|row| row.holds());
+    if args.json {
+        let rows: Vec<JsonRow> = rows
+            .iter()
+            .map(|row| JsonRow {
+                name: row.driver.info().name,
+                exact: row.exact,
+                cases: row.cases,
+                runs: row.runs,
+                counterexamples: row.counterexamples,
+                smallest: row.smallest.as_ref().map(ToString::to_string),
+                seconds: row.elapsed.as_secs_f64(),
+            })
+            .collect();
+        outln!("{}", serde_json::to_string_pretty(&rows)?);
+    } else {
+        let width = rows.iter().map(|row| row.driver.info().name.len()).max().unwrap_or(4).max(6);
+        let (shapes, graphs) = families_in(&scope);
+        outln!(
+            "{} of up to {} nodes and {} leaves{}, {} of up to {} nodes{}",
+            counted(shapes as u128, "tree shape", "tree shapes"),
+            scope.nodes,
+            scope.leaves,
+            if scope.depth_limits { " at every depth" } else { " to the end" },
+            counted(graphs as u128, "graph", "graphs"),
+            scope.graph_nodes,
+            if scope.first_guesses { ", every first guess" } else { "" }
+        );
+        outln!();
+        outln!(
+            "{:<width$}  {:<5}  {:>9}  {:>10}  {:>8}  {:>7}  smallest",
+            "driver",
+            "exact",
+            "cases",
+            "runs",
+            "wrong",
+            "s"
+        );
+        for row in &rows {
+            let verdict = if row.holds() { "" } else { "  <- does not hold" };
+            outln!(
+                "{:<width$}  {:<5}  {:>9}  {:>10}  {:>8}  {:>7.1}  {}{verdict}",
+                row.driver.info().name,
+                if row.exact { "yes" } else { "no" },
+                row.cases,
+                row.runs,
+                row.counterexamples,
+                row.elapsed.as_secs_f64(),
+                row.smallest.as_ref().map_or_else(|| "-".to_owned(), ToString::to_string),
+            );
+        }
+        outln!();
+        outln!(
+            "{} in {:.1} s",
+            if holds {
+                "holds: no exact driver is wrong on any case, and every inexact one is caught"
+            } else {
+                "does not hold"
+            },
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(if holds { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
