@@ -160,3 +160,34 @@ fn shape_of(text: &str) -> Shape {
     }
     stack.pop().unwrap().pop().unwrap()
 }
+
+/// The command's verdict is its exit status: 0 when the certificate holds, 1 when an inexact
+/// driver goes uncaught in the scope (Plaat's table without a depth needs a graph of five nodes);
+/// `--json` gives each row.
+#[cfg(feature = "cli")]
+#[test]
+fn certify_exits_by_its_verdict_and_speaks_json() {
+    use std::process::{Command, Stdio};
+    let run = |args: &[&str]| {
+        let output =
+            Command::new(env!("CARGO_BIN_EXE_nullwindow")).args(args).stdin(Stdio::null()).output().unwrap();
+        (output.status.code(), String::from_utf8(output.stdout).unwrap())
+    };
+    let small = ["certify", "--nodes", "3", "--leaves", "2", "--no-first-guesses"];
+    let (code, stdout) =
+        run(&[&small[..], &["--graph-nodes", "4", "--algo", "plaat-alphabeta-memory,alphabeta"]].concat());
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("plaat-alphabeta-memory  no") && stdout.contains("<- does not hold"), "{stdout}");
+    let (code, stdout) =
+        run(&[&small[..], &["--graph-nodes", "5", "--algo", "plaat-alphabeta-memory,alphabeta", "--json"]]
+            .concat());
+    assert_eq!(code, Some(0), "{stdout}");
+    let rows: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(rows[0]["name"], "plaat-alphabeta-memory");
+    assert_eq!(rows[0]["exact"], false);
+    assert_eq!(rows[0]["smallest"], "0 0 W 1 3; 1 0 B 2; 2 0 W 3; 3 0 B 4; 4 2 W, depth 3");
+    assert_eq!(
+        (rows[1]["name"].as_str(), rows[1]["counterexamples"].as_u64(), &rows[1]["smallest"]),
+        (Some("alphabeta"), Some(0), &serde_json::Value::Null)
+    );
+}
