@@ -402,29 +402,42 @@ enum Recipe {
 }
 
 impl Family {
-    /// Calls `case` with each case of the family, in a fixed order: the tree, the depth, and
-    /// whether its values are order classes (else small actual values).
-    fn for_each_case(&self, scope: &Scope, mut case: impl FnMut(&Tree, u32, bool)) {
+    /// Calls `case` with each case of the family that falls in `part` of `parts` (by its index in
+    /// a fixed order, which it is given too): the tree, the depth, and whether its values are
+    /// order classes (else small actual values). A case outside the part is not even built.
+    fn for_each_case(
+        &self,
+        scope: &Scope,
+        (part, parts): (usize, usize),
+        mut case: impl FnMut(usize, &Tree, u32, bool),
+    ) {
+        let mut index = 0;
+        let mut case = |build: &dyn Fn() -> Tree, depth: u32, by_order: bool| {
+            if index % parts == part {
+                case(index, &build(), depth, by_order);
+            }
+            index += 1;
+        };
         let spread =
             |order: &[u8]| -> Vec<Value> { order.iter().map(|&rank| 2 * Value::from(rank)).collect() };
         match &self.what {
             Recipe::Tree(shape, leaves) => {
                 let leaves = *leaves;
                 for order in weak_orders(leaves) {
-                    case(&build(shape, &spread(&order), 0), u32::MAX, true);
+                    case(&|| build(shape, &spread(&order), 0), u32::MAX, true);
                 }
                 for values in small_values(leaves) {
-                    case(&build(shape, &values, 0), u32::MAX, false);
+                    case(&|| build(shape, &values, 0), u32::MAX, false);
                 }
                 if scope.depth_limits {
                     let height = build(shape, &vec![0; leaves], 0).height();
                     for depth in 0..height {
                         for order in weak_orders(leaves + 1) {
                             let values = spread(&order);
-                            case(&build(shape, &values[..leaves], values[leaves]), depth, true);
+                            case(&|| build(shape, &values[..leaves], values[leaves]), depth, true);
                         }
                         for values in small_values(leaves + 1) {
-                            case(&build(shape, &values[..leaves], values[leaves]), depth, false);
+                            case(&|| build(shape, &values[..leaves], values[leaves]), depth, false);
                         }
                     }
                 }
@@ -442,10 +455,10 @@ impl Family {
                     for depth in 1..=height {
                         let depth = if depth == height { u32::MAX } else { depth };
                         for order in weak_orders(nodes) {
-                            case(&graph(&spread(&order)), depth, true);
+                            case(&|| graph(&spread(&order)), depth, true);
                         }
                         for values in small_values(nodes) {
-                            case(&graph(&values), depth, false);
+                            case(&|| graph(&values), depth, false);
                         }
                     }
                 }
@@ -508,8 +521,12 @@ struct Tally {
 /// The table size every table-keeping driver runs with: never full on these cases.
 const TABLE_ENTRIES: usize = 256;
 
+/// Each family's cases are shared out in this many parts, so that the threads stay busy to the
+/// end however the sizes of the families differ.
+const PARTS: usize = 16;
+
 /// Runs every driver of `drivers` on every case of `scope`, on `threads` threads, telling
-/// `progress` how many families are done of how many after each. See the [module
+/// `progress` how many parts of families are done of how many after each. See the [module
 /// documentation](self).
 pub fn certify(
     scope: &Scope,
@@ -518,7 +535,7 @@ pub fn certify(
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Vec<Row> {
     let families = families(scope);
-    let total = families.len() as u64;
+    let total = (families.len() * PARTS) as u64;
     let done = AtomicU64::new(0);
     let next = AtomicU64::new(0);
     let tallies: Mutex<Vec<Tally>> = Mutex::new(vec![Tally::default(); drivers.len()]);
@@ -527,11 +544,11 @@ pub fn certify(
             threads_scope.spawn(|| {
                 let mut local: Vec<Tally> = vec![Tally::default(); drivers.len()];
                 loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(family) = families.get(usize::try_from(index).unwrap_or(usize::MAX)) else {
+                    let item = usize::try_from(next.fetch_add(1, Ordering::Relaxed)).unwrap_or(usize::MAX);
+                    let Some(family) = families.get(item / PARTS) else {
                         break;
                     };
-                    run_family(family, drivers, scope, &mut local);
+                    run_family(family, (item % PARTS, PARTS), drivers, scope, &mut local);
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
                 }
                 let mut tallies = tallies.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -568,12 +585,16 @@ pub fn certify(
         .collect()
 }
 
-/// Runs the drivers on one family's cases into `tallies`.
-fn run_family(family: &Family, drivers: &[Driver], scope: &Scope, tallies: &mut [Tally]) {
+/// Runs the drivers on one part of one family's cases into `tallies`.
+fn run_family(
+    family: &Family,
+    part: (usize, usize),
+    drivers: &[Driver],
+    scope: &Scope,
+    tallies: &mut [Tally],
+) {
     let is_graph = family.key.1 == 1;
-    let mut case_index = 0;
-    family.for_each_case(scope, |tree, depth, by_order| {
-        case_index += 1;
+    family.for_each_case(scope, part, |case_index, tree, depth, by_order| {
         let exact = minimax::value(tree, &tree.root_id(), depth, &mut HashMap::new(), u64::MAX)
             .unwrap_or_else(|| unreachable!("no limit stops it"));
         let classes = guesses(tree);
