@@ -323,6 +323,12 @@ impl TargetArgs {
             };
             let engine =
                 protocol::unfold_engine(command, &options).map_err(|e| CliError(format!("--engine: {e}")))?;
+            // The time varies from run to run, so it stays out of what a command prints.
+            eprintln!(
+                "note: the engine answered {} in {} ms",
+                crate::output::counted(u128::from(engine.requests), "request", "requests"),
+                engine.elapsed.as_millis()
+            );
             return Ok((Target::Engine(Box::new(engine)), None));
         }
         let target = match (self.game, &self.file) {
@@ -391,12 +397,11 @@ impl Target {
                 let unfolded =
                     if depth == u32::MAX { "to its end".to_owned() } else { format!("{depth} plies") };
                 format!(
-                    "the engine's game, unfolded {unfolded}: {}, {}, height {} ({} answered in {} ms)",
+                    "the engine's game, unfolded {unfolded}: {}, {}, height {} ({})",
                     counted(stats.nodes as u128, "position", "positions"),
                     counted(stats.leaves as u128, "leaf", "leaves"),
                     stats.height,
                     counted(u128::from(engine.requests), "request", "requests"),
-                    engine.elapsed.as_millis()
                 )
             }
         }
