@@ -283,6 +283,16 @@ impl Tree {
         tree
     }
 
+    /// The same shape with every node's evaluation given by `evaluation` (which must be
+    /// admissible): the certificate's way to turn the values a run read into a tree.
+    pub(crate) fn with_evaluations(&self, evaluation: impl Fn(NodeId) -> Value) -> Self {
+        let mut tree = self.clone();
+        for (index, node) in tree.nodes.iter_mut().enumerate() {
+            node.evaluation = evaluation(NodeId(index as u32));
+        }
+        tree
+    }
+
     /// Edges on the longest path from the root to a leaf.
     #[must_use]
     pub const fn height(&self) -> u32 {

@@ -15,27 +15,35 @@ use crate::output::{counted, outln};
 /// The long help: what is enumerated and what the exit status says.
 pub const CERTIFY_HELP: &str = "\
 Every driver runs on every case of the scope, and each is judged against plain minimax:
-- trees: every shape of at most --nodes nodes and --leaves leaves (one-child nodes included),
-  searched to the end and (unless --no-depth-limits) to every depth below their height;
+- trees: every shape of at most --nodes nodes (one-child nodes included), and every shape of at
+  most --leaves leaves whose interior nodes have two children or more, searched to the end and
+  (unless --no-depth-limits) to every depth below their height; their interior nodes share one
+  evaluation, as the parenthesis format gives them, or with --distinct-evaluations each has its own;
 - graphs: every game graph of at most --graph-nodes nodes with a transposition, either side at the
-  root, searched to every depth, by the drivers that keep a table.
-Values come in classes: the drivers that only compare values (and step by one) see every weak
-order of the values, spread two apart; bisection, aspiration and Pons' driver see every
-assignment of the values -2 to 2. With first guesses (unless --no-first-guesses), the drivers that
-make root passes also start from every class of first guess. The book's chapter \"A certificate by
+  root, an evaluation on every node, searched to every depth by the drivers that keep a table;
+  the engine's drivers search them with deeper entries too (unless --no-deeper-entries), judged
+  by the witness criterion, every evaluation read first.
+Values come in classes, decided as the run reads them: for the drivers that only compare values
+(and step by one), each value read is placed in the weak order of those read before (spread two
+apart); bisection, aspiration and Pons' driver read every value from -2 to 2. A value never read
+cannot change the run, and minimax is checked with the unread values at their least and at their
+greatest. With first guesses (unless --no-first-guesses), the drivers that make root passes also
+start from a guess placed among the values like one more. The book's chapter \"A certificate by
 exhaustion\" gives the argument and its limits.
 
-A row per driver: cases, runs, counterexamples, the smallest counterexample (fewest nodes first),
-and the time its runs took. Exit 0 when every exact driver has no counterexample and every inexact
-one has one; 1 otherwise.";
+A row per driver: cases (a tree or graph, a depth and a first guess), runs (one per class of
+values the driver tells apart), counterexamples, the smallest counterexample (fewest nodes
+first), and the time its runs took. Exit 0 when every exact driver has no counterexample and every
+inexact one has one; 1 otherwise.";
 
 #[derive(Args)]
 pub struct CertifyArgs {
-    /// Trees of at most this many nodes (at most 9)...
+    /// Every tree of at most this many nodes, one-child nodes included (at most 9).
     #[arg(long, value_name = "N", default_value_t = 7, value_parser = clap::value_parser!(u64).range(1..=9))]
     nodes: u64,
-    /// ...and at most this many leaves (at most 7).
-    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=7))]
+    /// Every tree of at most this many leaves whose interior nodes have two children or more (at
+    /// most 9).
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=9))]
     leaves: u64,
     /// Graphs with a transposition of at most this many nodes (at most 6; below 4 there are none).
     #[arg(long, value_name = "M", default_value_t = 5, value_parser = clap::value_parser!(u64).range(0..=6))]
@@ -46,6 +54,12 @@ pub struct CertifyArgs {
     /// Run every driver from its own first guess only.
     #[arg(long)]
     no_first_guesses: bool,
+    /// Give each interior node of a tree its own evaluation, read by depth-limited searches.
+    #[arg(long)]
+    distinct_evaluations: bool,
+    /// Do not also run the engine's drivers on the graphs with deeper entries.
+    #[arg(long)]
+    no_deeper_entries: bool,
     /// The drivers, comma-separated (groups as `solve` takes them); default: every driver of the
     /// catalogue, the inexact ones too.
     #[arg(long, value_name = "LIST")]
@@ -80,6 +94,8 @@ pub fn run(args: &CertifyArgs) -> Result<ExitCode, CliError> {
         graph_nodes: usize::try_from(args.graph_nodes).unwrap_or(5),
         depth_limits: !args.no_depth_limits,
         first_guesses: !args.no_first_guesses,
+        distinct_evaluations: args.distinct_evaluations,
+        deeper_entries: !args.no_deeper_entries,
     };
     let start = Instant::now();
     let bar = crate::progress::bar(0, "families", "certify");
@@ -107,14 +123,20 @@ pub fn run(args: &CertifyArgs) -> Result<ExitCode, CliError> {
         let width = rows.iter().map(|row| row.driver.info().name.len()).max().unwrap_or(4).max(6);
         let (shapes, graphs) = families_in(&scope);
         outln!(
-            "{} of up to {} nodes and {} leaves{}, {} of up to {} nodes{}",
+            "{} (up to {} nodes, or up to {} leaves and two children a node){}{}, {} of up to {} nodes{}",
             counted(shapes as u128, "tree shape", "tree shapes"),
             scope.nodes,
             scope.leaves,
             if scope.depth_limits { " at every depth" } else { " to the end" },
+            if scope.distinct_evaluations { " with distinct evaluations" } else { "" },
             counted(graphs as u128, "graph", "graphs"),
             scope.graph_nodes,
-            if scope.first_guesses { ", every first guess" } else { "" }
+            match (scope.first_guesses, scope.deeper_entries) {
+                (true, true) => ", every first guess, deeper entries",
+                (true, false) => ", every first guess",
+                (false, true) => ", deeper entries",
+                (false, false) => "",
+            }
         );
         outln!();
         outln!(
