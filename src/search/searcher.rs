@@ -46,13 +46,23 @@ impl StopCheck {
         }
     }
 
+    /// Whether the search must stop at its `nodes`-th node. Asked at every node, so the common
+    /// answer is decided inline: no node limit, and not a 1024th node, is "go on".
+    #[inline]
     fn should_stop(&mut self, nodes: u64) -> bool {
         if self.stopped {
             return true;
         }
-        if !self.armed {
+        if !self.armed || (self.node_limit.is_none() && !nodes.is_multiple_of(1024)) {
             return false;
         }
+        self.check_limits(nodes)
+    }
+
+    /// The limits themselves: the node limit at every node, the clock, the cancel flag and a
+    /// superseding search every 1024 nodes.
+    #[cold]
+    fn check_limits(&mut self, nodes: u64) -> bool {
         let over_nodes = self.node_limit.is_some_and(|limit| nodes > limit);
         // Clocks and atomics cost more than a node: look at them every 1024 nodes.
         let look = nodes.is_multiple_of(1024);
