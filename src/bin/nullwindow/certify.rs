@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::Args;
 use nullwindow::registry::Driver;
-use nullwindow::theory::certify::{Scope, certify, families_in};
+use nullwindow::theory::certify::{Scope, TableSearch, certify, certify_sequences, families_in};
 use serde::Serialize;
 
 use crate::CliError;
@@ -22,7 +22,11 @@ Every driver runs on every case of the scope, and each is judged against plain m
 - graphs: every game graph of at most --graph-nodes nodes with a transposition, either side at the
   root, an evaluation on every node, searched to every depth by the drivers that keep a table;
   the engine's drivers search them with deeper entries too (unless --no-deeper-entries), judged
-  by the witness criterion, every evaluation read first.
+  by the witness criterion, every evaluation read first;
+- sequences of windows: without --algo, the searches with memory (Plaat's and the Japanese
+  Wikipedia's AlphaBetaWithMemory, printed and corrected, and the engine's alpha_beta) are called
+  with every sequence of --windows windows on one table, each call judged by the fail-soft
+  contract.
 Values come in classes, decided as the run reads them: for the drivers that only compare values
 (and step by one), each value read is placed in the weak order of those read before (spread two
 apart); bisection, aspiration and Pons' driver read every value from -2 to 2. A value never read
@@ -31,8 +35,8 @@ greatest. With first guesses (unless --no-first-guesses), the drivers that make 
 start from a guess placed among the values like one more. The book's chapter \"A certificate by
 exhaustion\" gives the argument and its limits.
 
-A row per driver: cases (a tree or graph, a depth and a first guess), runs (one per class of
-values the driver tells apart), counterexamples, the smallest counterexample (fewest nodes
+A row per driver, then one per search with memory: cases (a tree or graph, a depth and a first
+guess), runs (one per class of values, and windows, the run tells apart), counterexamples, the smallest counterexample (fewest nodes
 first), and the time its runs took. Exit 0 when every exact driver has no counterexample and every
 inexact one has one; 1 otherwise.";
 
@@ -60,6 +64,10 @@ pub struct CertifyArgs {
     /// Do not also run the engine's drivers on the graphs with deeper entries.
     #[arg(long)]
     no_deeper_entries: bool,
+    /// Call the searches with memory with every sequence of this many windows on one table (0:
+    /// none; only without --algo).
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(0..=3))]
+    windows: u64,
     /// The drivers, comma-separated (groups as `solve` takes them); default: every driver of the
     /// catalogue, the inexact ones too.
     #[arg(long, value_name = "LIST")]
@@ -83,6 +91,18 @@ struct JsonRow {
     seconds: f64,
 }
 
+/// One printed row: a driver's, or a table search's over sequences of windows.
+struct Line {
+    name: &'static str,
+    exact: bool,
+    cases: u64,
+    runs: u64,
+    counterexamples: u64,
+    smallest: Option<String>,
+    seconds: f64,
+    holds: bool,
+}
+
 pub fn run(args: &CertifyArgs) -> Result<ExitCode, CliError> {
     let drivers = match &args.algo {
         Some(list) => Driver::select(list)?,
@@ -96,31 +116,70 @@ pub fn run(args: &CertifyArgs) -> Result<ExitCode, CliError> {
         first_guesses: !args.no_first_guesses,
         distinct_evaluations: args.distinct_evaluations,
         deeper_entries: !args.no_deeper_entries,
+        windows: usize::try_from(args.windows).unwrap_or(2),
     };
+    let threads = usize::try_from(args.threads).unwrap_or(2);
     let start = Instant::now();
     let bar = crate::progress::bar(0, "families", "certify");
-    let rows = certify(&scope, &drivers, usize::try_from(args.threads).unwrap_or(2), &|done, total| {
+    let progress = |done, total| {
         bar.set_length(total);
         bar.set_position(done);
-    });
+    };
+    let rows = certify(&scope, &drivers, threads, &progress);
+    let searches: &[TableSearch] =
+        if scope.windows > 0 && args.algo.is_none() { &TableSearch::ALL } else { &[] };
+    let sequences = if searches.is_empty() {
+        Vec::new()
+    } else {
+        bar.set_position(0);
+        certify_sequences(&scope, searches, threads, &progress)
+    };
     bar.finish_and_clear();
-    let holds = rows.iter().all(|row| row.holds());
+    let driver_lines: Vec<Line> = rows
+        .iter()
+        .map(|row| Line {
+            name: row.driver.info().name,
+            exact: row.exact,
+            cases: row.cases,
+            runs: row.runs,
+            counterexamples: row.counterexamples,
+            smallest: row.smallest.as_ref().map(ToString::to_string),
+            seconds: row.elapsed.as_secs_f64(),
+            holds: row.holds(),
+        })
+        .collect();
+    let sequence_lines: Vec<Line> = sequences
+        .iter()
+        .map(|row| Line {
+            name: row.search.name(),
+            exact: row.search.exact(),
+            cases: row.cases,
+            runs: row.runs,
+            counterexamples: row.counterexamples,
+            smallest: row.smallest.as_ref().map(ToString::to_string),
+            seconds: row.elapsed.as_secs_f64(),
+            holds: row.holds(),
+        })
+        .collect();
+    let holds = driver_lines.iter().chain(&sequence_lines).all(|line| line.holds);
     if args.json {
-        let rows: Vec<JsonRow> = rows
+        let rows: Vec<JsonRow> = driver_lines
             .iter()
-            .map(|row| JsonRow {
-                name: row.driver.info().name,
-                exact: row.exact,
-                cases: row.cases,
-                runs: row.runs,
-                counterexamples: row.counterexamples,
-                smallest: row.smallest.as_ref().map(ToString::to_string),
-                seconds: row.elapsed.as_secs_f64(),
+            .chain(&sequence_lines)
+            .map(|line| JsonRow {
+                name: line.name,
+                exact: line.exact,
+                cases: line.cases,
+                runs: line.runs,
+                counterexamples: line.counterexamples,
+                smallest: line.smallest.clone(),
+                seconds: line.seconds,
             })
             .collect();
         outln!("{}", serde_json::to_string_pretty(&rows)?);
     } else {
-        let width = rows.iter().map(|row| row.driver.info().name.len()).max().unwrap_or(4).max(6);
+        let width =
+            driver_lines.iter().chain(&sequence_lines).map(|line| line.name.len()).max().unwrap_or(4).max(6);
         let (shapes, graphs) = families_in(&scope);
         outln!(
             "{} (up to {} nodes, or up to {} leaves and two children a node){}{}, {} of up to {} nodes{}",
@@ -138,28 +197,36 @@ pub fn run(args: &CertifyArgs) -> Result<ExitCode, CliError> {
                 (false, false) => "",
             }
         );
-        outln!();
-        outln!(
-            "{:<width$}  {:<5}  {:>9}  {:>10}  {:>8}  {:>7}  smallest",
-            "driver",
-            "exact",
-            "cases",
-            "runs",
-            "wrong",
-            "s"
-        );
-        for row in &rows {
-            let verdict = if row.holds() { "" } else { "  <- does not hold" };
+        let header = |first: &str| {
+            outln!();
+            outln!(
+                "{:<width$}  {:<5}  {:>9}  {:>10}  {:>8}  {:>7}  smallest",
+                first,
+                "exact",
+                "cases",
+                "runs",
+                "wrong",
+                "s"
+            );
+        };
+        let print = |line: &Line| {
+            let verdict = if line.holds { "" } else { "  <- does not hold" };
             outln!(
                 "{:<width$}  {:<5}  {:>9}  {:>10}  {:>8}  {:>7.1}  {}{verdict}",
-                row.driver.info().name,
-                if row.exact { "yes" } else { "no" },
-                row.cases,
-                row.runs,
-                row.counterexamples,
-                row.elapsed.as_secs_f64(),
-                row.smallest.as_ref().map_or_else(|| "-".to_owned(), ToString::to_string),
+                line.name,
+                if line.exact { "yes" } else { "no" },
+                line.cases,
+                line.runs,
+                line.counterexamples,
+                line.seconds,
+                line.smallest.as_deref().unwrap_or("-"),
             );
+        };
+        header("driver");
+        driver_lines.iter().for_each(print);
+        if !sequence_lines.is_empty() {
+            header(&format!("{} windows on one table", scope.windows));
+            sequence_lines.iter().for_each(print);
         }
         outln!();
         outln!(

@@ -74,6 +74,12 @@ impl<'t> Reading<'t> {
     /// `shared_interior`, every interior node has the same evaluation, as the parenthesis format
     /// gives them; otherwise each node has its own.
     pub(super) fn new(tree: &'t Tree, values: Values, shared_interior: bool) -> Self {
+        Self::with_extra(tree, values, shared_interior, 0)
+    }
+
+    /// As [`Reading::new`], with `extra` values beside the tree's (read by [`Reading::read_extra`]):
+    /// values a caller gives the run, such as a window.
+    pub(super) fn with_extra(tree: &'t Tree, values: Values, shared_interior: bool, extra: usize) -> Self {
         let slots: Vec<u32> = (0..tree.node_count() as u32)
             .map(|node| if shared_interior && !tree.is_leaf(NodeId(node)) { tree.root_id().0 } else { node })
             .collect();
@@ -83,7 +89,7 @@ impl<'t> Reading<'t> {
             choices: Vec::new(),
             options: Vec::new(),
             read: Vec::new(),
-            read_of: vec![UNREAD; tree.node_count()],
+            read_of: vec![UNREAD; tree.node_count() + extra],
             classes: 0,
             range: None,
         };
@@ -155,6 +161,44 @@ impl<'t> Reading<'t> {
         }
     }
 
+    /// The value of `slot` in this class: read before, planned, or a new least value.
+    fn read_slot(&self, slot: usize) -> Value {
+        let mut state = self.state.borrow_mut();
+        let state = &mut *state;
+        let read = state.read_of[slot];
+        if read != UNREAD {
+            return state.read[read as usize];
+        }
+        let index = state.read.len();
+        let value = if let Some(&planned) = state.planned.get(index) {
+            planned
+        } else {
+            // A read beyond the plan takes the first choice: a new least value (order), or -2.
+            state.choices.push(0);
+            match state.values {
+                Values::Small => {
+                    state.options.push(5);
+                    SMALL.0
+                }
+                Values::Order { .. } => {
+                    state.options.push(u8::try_from(2 * state.classes + 1).unwrap_or(u8::MAX));
+                    state.classes += 1;
+                    state.range.map_or(0, |(low, _)| low - 2)
+                }
+            }
+        };
+        state.read.push(value);
+        state.read_of[slot] = index as u32;
+        state.range =
+            Some(state.range.map_or((value, value), |(low, high)| (low.min(value), high.max(value))));
+        value
+    }
+
+    /// The `index`-th extra value (see [`Reading::with_extra`]), read now if it was not.
+    pub(super) fn read_extra(&self, index: usize) -> Value {
+        self.read_slot(self.tree.node_count() + index)
+    }
+
     /// Reads every node, in the order of their numbers: the class is then a weak order (or an
     /// assignment) of all the evaluations, whatever the run reads.
     pub(super) fn read_all(&self) {
@@ -212,36 +256,7 @@ impl Game for Reading<'_> {
 
     /// The node's value in this class: read before, planned, or a new least value.
     fn evaluate(&self, position: &NodeId) -> Value {
-        let mut state = self.state.borrow_mut();
-        let state = &mut *state;
-        let slot = self.slots[position.index()] as usize;
-        let read = state.read_of[slot];
-        if read != UNREAD {
-            return state.read[read as usize];
-        }
-        let index = state.read.len();
-        let value = if let Some(&planned) = state.planned.get(index) {
-            planned
-        } else {
-            // A read beyond the plan takes the first choice: a new least value (order), or -2.
-            state.choices.push(0);
-            match state.values {
-                Values::Small => {
-                    state.options.push(5);
-                    SMALL.0
-                }
-                Values::Order { .. } => {
-                    state.options.push(u8::try_from(2 * state.classes + 1).unwrap_or(u8::MAX));
-                    state.classes += 1;
-                    state.range.map_or(0, |(low, _)| low - 2)
-                }
-            }
-        };
-        state.read.push(value);
-        state.read_of[slot] = index as u32;
-        state.range =
-            Some(state.range.map_or((value, value), |(low, high)| (low.min(value), high.max(value))));
-        value
+        self.read_slot(self.slots[position.index()] as usize)
     }
 
     fn key(&self, position: &NodeId) -> u64 {

@@ -66,15 +66,22 @@
 //! counterexample is printed as a plain tree: the values the run read, the unread values minimax
 //! takes at the extreme where it disagrees, and the rest 0.
 //!
+//! # Sequences of windows
+//!
+//! A driver makes only the calls its source prints. [`certify_sequences`] calls each search with
+//! memory ([`TableSearch`]) with every sequence of [`Scope::windows`] windows on one table, the
+//! window edges placed among the values like values read first, and judges every call by the
+//! fail-soft contract (see the `windows` module's source for the argument).
+//!
 //! # What it does not prove
 //!
 //! A certificate covers its scope and nothing beyond it. Tables are large enough never to replace
-//! an entry the search needs (256 entries). Each case is one search from an empty table, not a
-//! sequence of searches that share one. The book's chapter "A certificate by exhaustion" has the
-//! counts.
+//! an entry the search needs (256 entries). Sequences of windows have finite edges and a fixed
+//! length. The book's chapter "A certificate by exhaustion" has the counts.
 
 mod classes;
 mod enumerate;
+mod windows;
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -90,6 +97,8 @@ use crate::tree::Tree;
 use crate::value::Value;
 use classes::{Reading, Values, minimax};
 use enumerate::{Shape, branching_shapes, build, graph, graphs, shapes};
+use windows::run_sequences;
+pub use windows::{SequenceCase, TableSearch};
 
 /// How far a certificate reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,11 +121,14 @@ pub struct Scope {
     /// ([`crate::theory::witness`]). The criterion looks past the depth, so these runs read every
     /// evaluation first: each weak order of them, or each small assignment.
     pub deeper_entries: bool,
+    /// The length of the sequences of windows [`certify_sequences`] calls the searches with memory
+    /// with, on one table (0: none).
+    pub windows: usize,
 }
 
 impl Default for Scope {
-    /// Trees of up to 7 nodes and 5 leaves, graphs of up to 5 nodes, every depth limit and first
-    /// guess.
+    /// Trees of up to 7 nodes, branching trees of up to 5 leaves, graphs of up to 5 nodes, every
+    /// depth limit and first guess, deeper entries, sequences of two windows.
     fn default() -> Self {
         Self {
             nodes: 7,
@@ -126,6 +138,7 @@ impl Default for Scope {
             first_guesses: true,
             distinct_evaluations: false,
             deeper_entries: true,
+            windows: 2,
         }
     }
 }
@@ -204,6 +217,32 @@ impl Row {
     #[must_use]
     pub const fn holds(&self) -> bool {
         self.exact == (self.counterexamples == 0)
+    }
+}
+
+/// One table search's certificate over sequences of windows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SequenceRow {
+    /// The search with memory.
+    pub search: TableSearch,
+    /// Cases it ran on (a tree or graph and a depth).
+    pub cases: u64,
+    /// Runs (one per class of values and windows, each a sequence of calls).
+    pub runs: u64,
+    /// Runs in which a call broke the contract.
+    pub counterexamples: u64,
+    /// The smallest of them.
+    pub smallest: Option<SequenceCase>,
+    /// Time spent in its runs, over all threads.
+    pub elapsed: Duration,
+}
+
+impl SequenceRow {
+    /// Whether the certificate holds for the search: an exact one keeps the contract on every
+    /// sequence, and a printed listing that does not is caught.
+    #[must_use]
+    pub const fn holds(&self) -> bool {
+        self.search.exact() == (self.counterexamples == 0)
     }
 }
 
@@ -315,15 +354,43 @@ fn modes(driver: Driver, scope: &Scope, is_graph: bool) -> Vec<Mode> {
 /// the case's number in the family, the class's number in the case.
 type Place = (usize, u8, usize, usize, u64);
 
-/// One driver's counts on one thread: cases, runs, counterexamples, the smallest with its place in
-/// the order of size, time.
-#[derive(Clone, Debug, Default)]
-struct Tally {
+/// One row's counts on one thread: cases, runs, counterexamples, the smallest (`C`: a [`Case`] or
+/// a [`SequenceCase`]) with its place in the order of size, time.
+#[derive(Clone, Debug)]
+struct Tally<C> {
     cases: u64,
     runs: u64,
     counterexamples: u64,
-    smallest: Option<(Place, Case)>,
+    smallest: Option<(Place, C)>,
     elapsed: Duration,
+}
+
+impl<C> Default for Tally<C> {
+    fn default() -> Self {
+        Self { cases: 0, runs: 0, counterexamples: 0, smallest: None, elapsed: Duration::ZERO }
+    }
+}
+
+impl<C> Tally<C> {
+    /// Counts a counterexample at `place`, kept (made by `case`) if it is the smallest so far.
+    fn wrong(&mut self, place: Place, case: impl FnOnce() -> C) {
+        self.counterexamples += 1;
+        if self.smallest.as_ref().is_none_or(|(known, _)| place < *known) {
+            self.smallest = Some((place, case()));
+        }
+    }
+
+    /// Adds another thread's counts.
+    fn absorb(&mut self, other: Self) {
+        self.cases += other.cases;
+        self.runs += other.runs;
+        self.counterexamples += other.counterexamples;
+        self.elapsed += other.elapsed;
+        if let Some((place, case)) = other.smallest {
+            self.wrong(place, || case);
+            self.counterexamples -= 1;
+        }
+    }
 }
 
 /// The table size every table-keeping driver runs with: never full on these cases.
@@ -342,42 +409,9 @@ pub fn certify(
     threads: usize,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Vec<Row> {
-    let families = families(scope);
-    let total = (families.len() * PARTS) as u64;
-    let done = AtomicU64::new(0);
-    let next = AtomicU64::new(0);
-    let tallies: Mutex<Vec<Tally>> = Mutex::new(vec![Tally::default(); drivers.len()]);
-    std::thread::scope(|threads_scope| {
-        for _ in 0..threads.max(1) {
-            threads_scope.spawn(|| {
-                let mut local: Vec<Tally> = vec![Tally::default(); drivers.len()];
-                loop {
-                    let item = usize::try_from(next.fetch_add(1, Ordering::Relaxed)).unwrap_or(usize::MAX);
-                    let Some(family) = families.get(item / PARTS) else {
-                        break;
-                    };
-                    run_family(family, (item % PARTS, PARTS), drivers, scope, &mut local);
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-                }
-                let mut tallies = tallies.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                for (tally, mine) in tallies.iter_mut().zip(local) {
-                    tally.cases += mine.cases;
-                    tally.runs += mine.runs;
-                    tally.counterexamples += mine.counterexamples;
-                    tally.elapsed += mine.elapsed;
-                    let smaller = match (&tally.smallest, &mine.smallest) {
-                        (None, Some(_)) => true,
-                        (Some((key, _)), Some((mine_key, _))) => mine_key < key,
-                        _ => false,
-                    };
-                    if smaller {
-                        tally.smallest = mine.smallest;
-                    }
-                }
-            });
-        }
+    let tallies = share_out(scope, drivers.len(), threads, progress, |family, part, tallies| {
+        run_family(family, part, drivers, scope, tallies);
     });
-    let tallies = tallies.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
     drivers
         .iter()
         .zip(tallies)
@@ -393,6 +427,98 @@ pub fn certify(
         .collect()
 }
 
+/// Calls each search of `searches` with every sequence of [`Scope::windows`] windows on one
+/// table, on every case of `scope` (see [`windows`](self#sequences-of-windows)), on `threads`
+/// threads, telling `progress` as [`certify`] does.
+pub fn certify_sequences(
+    scope: &Scope,
+    searches: &[TableSearch],
+    threads: usize,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Vec<SequenceRow> {
+    let tallies = share_out(scope, searches.len(), threads, progress, |family, part, tallies| {
+        run_sequences_of_family(family, part, searches, scope, tallies);
+    });
+    searches
+        .iter()
+        .zip(tallies)
+        .map(|(&search, tally)| SequenceRow {
+            search,
+            cases: tally.cases,
+            runs: tally.runs,
+            counterexamples: tally.counterexamples,
+            smallest: tally.smallest.map(|(_, case)| case),
+            elapsed: tally.elapsed,
+        })
+        .collect()
+}
+
+/// Shares the families of `scope` out to `threads` threads in parts, each thread running `work`
+/// on a part into its own `rows` tallies; the threads' tallies added up.
+fn share_out<C: Send>(
+    scope: &Scope,
+    rows: usize,
+    threads: usize,
+    progress: &(dyn Fn(u64, u64) + Sync),
+    work: impl Fn(&Family, (usize, usize), &mut [Tally<C>]) + Sync,
+) -> Vec<Tally<C>> {
+    let families = families(scope);
+    let total = (families.len() * PARTS) as u64;
+    let done = AtomicU64::new(0);
+    let next = AtomicU64::new(0);
+    let tallies: Mutex<Vec<Tally<C>>> = Mutex::new((0..rows).map(|_| Tally::default()).collect());
+    std::thread::scope(|threads_scope| {
+        for _ in 0..threads.max(1) {
+            threads_scope.spawn(|| {
+                let mut local: Vec<Tally<C>> = (0..rows).map(|_| Tally::default()).collect();
+                loop {
+                    let item = usize::try_from(next.fetch_add(1, Ordering::Relaxed)).unwrap_or(usize::MAX);
+                    let Some(family) = families.get(item / PARTS) else {
+                        break;
+                    };
+                    work(family, (item % PARTS, PARTS), &mut local);
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+                }
+                let mut tallies = tallies.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                for (tally, mine) in tallies.iter_mut().zip(local) {
+                    tally.absorb(mine);
+                }
+            });
+        }
+    });
+    tallies.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Calls the table searches on one part of one family's cases into `tallies`: every tree of the
+/// family, every depth, every search, a case each (dealt out to the parts in turn), and every class
+/// of values and windows.
+fn run_sequences_of_family(
+    family: &Family,
+    (part, parts): (usize, usize),
+    searches: &[TableSearch],
+    scope: &Scope,
+    tallies: &mut [Tally<SequenceCase>],
+) {
+    let shared = family.key.1 == 0 && !scope.distinct_evaluations;
+    let mut unit = 0;
+    for tree in &family.trees {
+        for depth in family.depths(tree, scope) {
+            for (&search, tally) in searches.iter().zip(tallies.iter_mut()) {
+                unit += 1;
+                if (unit - 1) % parts != part {
+                    continue;
+                }
+                let start = Instant::now();
+                tally.cases += 1;
+                tally.runs += run_sequences(tree, depth, search, scope.windows, shared, |class, wrong| {
+                    tally.wrong((family.key.0, family.key.1, family.key.2, unit, class), || wrong);
+                });
+                tally.elapsed += start.elapsed();
+            }
+        }
+    }
+}
+
 /// Runs the drivers on one part of one family's cases into `tallies`: every tree of the family,
 /// every depth, every driver, every mode, a case each (dealt out to the parts in turn), and every
 /// class of values the driver tells apart in it.
@@ -401,7 +527,7 @@ fn run_family(
     (part, parts): (usize, usize),
     drivers: &[Driver],
     scope: &Scope,
-    tallies: &mut [Tally],
+    tallies: &mut [Tally<Case>],
 ) {
     let is_graph = family.key.1 == 1;
     let mut unit = 0;
@@ -429,12 +555,8 @@ fn run_family(
                     tally.cases += 1;
                     let shared = !is_graph && !scope.distinct_evaluations;
                     tally.runs += run_case(tree, *driver, &params, values, shared, |class, wrong| {
-                        tally.counterexamples += 1;
-                        let key = (key.0, key.1, key.2, key.3, class);
-                        if tally.smallest.as_ref().is_none_or(|(known, _)| key < *known) {
-                            tally.smallest =
-                                Some((key, Case { tree: wrong, depth, first_guess, deeper_entries }));
-                        }
+                        let case = || Case { tree: wrong, depth, first_guess, deeper_entries };
+                        tally.wrong((key.0, key.1, key.2, key.3, class), case);
                     });
                     tally.elapsed += start.elapsed();
                 }
@@ -464,7 +586,7 @@ fn run_case(
         let found = if params.deeper_entries {
             not_a_witness(tree, &reading, params.depth, value)
         } else {
-            counterexample(tree, &reading, params.depth, value, &mut used)
+            counterexample(tree, &reading, params.depth, &mut used, |exact| exact == value)
         };
         if let Some(tree) = found {
             wrong(class, tree);
@@ -491,21 +613,22 @@ fn not_a_witness(tree: &Tree, reading: &Reading<'_>, depth: u32, value: Value) -
 const WITNESS_BUDGET: u64 = 1 << 20;
 
 /// The tree on which the run just made is wrong, if one exists: the values it read, and every
-/// unread node that minimax takes at its least (or greatest) where minimax then differs from
-/// `value`; the other unread nodes 0.
+/// unread node that minimax takes at its least (or greatest) where the minimax value `v` then fails
+/// `keeps(v)`; the other unread nodes 0. `keeps` must ask that `v` lie in an interval, so that the
+/// two extremes decide it for every filling of the unread nodes.
 fn counterexample(
     tree: &Tree,
     reading: &Reading<'_>,
     depth: u32,
-    value: Value,
     used: &mut [bool],
+    keeps: impl Fn(Value) -> bool,
 ) -> Option<Tree> {
     let (low, high) = reading.extremes();
     for fill in [low, high] {
         used.fill(false);
         let exact =
             minimax(tree, tree.root_id(), depth, &|node| reading.value_of(node).unwrap_or(fill), used);
-        if exact != value {
+        if !keeps(exact) {
             return Some(tree.with_evaluations(|node| {
                 reading.value_of(node).unwrap_or(if used[node.index()] { fill } else { 0 })
             }));
