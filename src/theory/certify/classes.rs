@@ -4,7 +4,9 @@
 //! So a run is decided by the values it has read, one at a time, and a value it never reads cannot
 //! change it. [`Reading`] is a tree that decides each evaluation only when it is first read. For
 //! the drivers decided by the order, the new value is placed against those read before: below all,
-//! equal to one, between two, or above all (`2q + 1` places among `q` classes). For the others it
+//! equal to one, between two, or above all (`2q + 1` places among `q` classes). A value the caller
+//! gives the run, a first guess or a window's edge, is one more value read before the run
+//! ([`Reading::read_extra`]). For the others it
 //! is one of the small values −2 to 2. Each run is one sequence of such choices; running again with
 //! the last choice that can still move moved on (and every later one at its first) walks every
 //! sequence once, depth first. Each sequence is one class of the values the run can tell apart,
@@ -24,12 +26,8 @@ use crate::value::Value;
 /// How a newly read value is chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Values {
-    /// Its place in the weak order of those read before, spread two apart. With `anchored`, a
-    /// value 0 is in the order before any is read: the first guess, which the driver is given.
-    Order {
-        /// Whether 0 is placed among the values as the first guess.
-        anchored: bool,
-    },
+    /// Its place in the weak order of those read before, spread two apart.
+    Order,
     /// One of −2 to 2.
     Small,
 }
@@ -57,7 +55,7 @@ struct State {
     read_of: Vec<u32>,
     /// Classes of the order so far (order values only).
     classes: usize,
-    /// The least and greatest value read so far (the anchor counts as read).
+    /// The least and greatest value read so far.
     range: Option<(Value, Value)>,
 }
 
@@ -70,16 +68,11 @@ pub(super) struct Reading<'t> {
 }
 
 impl<'t> Reading<'t> {
-    /// The first class of `tree`'s values (its own evaluations are never read). With
-    /// `shared_interior`, every interior node has the same evaluation, as the parenthesis format
-    /// gives them; otherwise each node has its own.
-    pub(super) fn new(tree: &'t Tree, values: Values, shared_interior: bool) -> Self {
-        Self::with_extra(tree, values, shared_interior, 0)
-    }
-
-    /// As [`Reading::new`], with `extra` values beside the tree's (read by [`Reading::read_extra`]):
-    /// values a caller gives the run, such as a window.
-    pub(super) fn with_extra(tree: &'t Tree, values: Values, shared_interior: bool, extra: usize) -> Self {
+    /// The first class of `tree`'s values (its own evaluations are never read), with `extra`
+    /// values beside them (read by [`Reading::read_extra`]): values the caller gives the run, a
+    /// first guess or a window's edges. With `shared_interior`, every interior node has the same
+    /// evaluation, as the parenthesis format gives them; otherwise each node has its own.
+    pub(super) fn new(tree: &'t Tree, values: Values, shared_interior: bool, extra: usize) -> Self {
         let slots: Vec<u32> = (0..tree.node_count() as u32)
             .map(|node| if shared_interior && !tree.is_leaf(NodeId(node)) { tree.root_id().0 } else { node })
             .collect();
@@ -129,34 +122,26 @@ impl<'t> Reading<'t> {
                 state.planned.extend(choices.iter().map(|&choice| SMALL.0 + Value::from(choice)));
                 state.range = None;
             }
-            Values::Order { anchored } => {
-                // The classes in increasing order, each a list of reads; the anchor is read -1.
-                let mut classes: Vec<Vec<isize>> = if anchored { vec![vec![-1]] } else { Vec::new() };
+            Values::Order => {
+                // The classes in increasing order, each a list of reads.
+                let mut classes: Vec<Vec<usize>> = Vec::new();
                 for (index, &choice) in choices.iter().enumerate() {
                     state.options.push(u8::try_from(2 * classes.len() + 1).unwrap_or(u8::MAX));
                     let place = usize::from(choice / 2);
                     if choice % 2 == 0 {
-                        classes.insert(place, vec![index as isize]);
+                        classes.insert(place, vec![index]);
                     } else {
-                        classes[place].push(index as isize);
+                        classes[place].push(index);
                     }
                 }
                 state.planned.resize(choices.len(), 0);
-                let mut anchor = 0;
                 for (rank, class) in classes.iter().enumerate() {
-                    for &member in class {
-                        let value = 2 * rank as Value;
-                        match usize::try_from(member) {
-                            Ok(read) => state.planned[read] = value,
-                            Err(_) => anchor = value,
-                        }
+                    for &read in class {
+                        state.planned[read] = 2 * rank as Value;
                     }
                 }
-                for value in &mut state.planned {
-                    *value -= anchor;
-                }
                 state.classes = classes.len();
-                state.range = anchored.then_some((0, 0));
+                state.range = None;
             }
         }
     }
@@ -180,7 +165,7 @@ impl<'t> Reading<'t> {
                     state.options.push(5);
                     SMALL.0
                 }
-                Values::Order { .. } => {
+                Values::Order => {
                     state.options.push(u8::try_from(2 * state.classes + 1).unwrap_or(u8::MAX));
                     state.classes += 1;
                     state.range.map_or(0, |(low, _)| low - 2)
@@ -194,7 +179,7 @@ impl<'t> Reading<'t> {
         value
     }
 
-    /// The `index`-th extra value (see [`Reading::with_extra`]), read now if it was not.
+    /// The `index`-th extra value (see [`Reading::new`]), read now if it was not.
     pub(super) fn read_extra(&self, index: usize) -> Value {
         self.read_slot(self.tree.node_count() + index)
     }
@@ -222,7 +207,7 @@ impl<'t> Reading<'t> {
             Values::Small => SMALL,
             // Nothing read: the unread values may still fall on either side of anything the run
             // returns.
-            Values::Order { .. } => state.range.map_or((-2, 2), |(low, high)| (low - 2, high + 2)),
+            Values::Order => state.range.map_or((-2, 2), |(low, high)| (low - 2, high + 2)),
         }
     }
 
@@ -313,11 +298,14 @@ mod tests {
     use crate::registry::Driver;
     use crate::tree::text::parse;
 
-    /// Counts the classes `driver` runs on `tree`.
-    fn classes(tree: &Tree, driver: Driver, values: Values) -> (u64, usize) {
-        let reading = Reading::new(tree, values, false);
+    /// Counts the classes `driver` runs on `tree`, with `extra` values read before each run.
+    fn classes(tree: &Tree, driver: Driver, values: Values, extra: usize) -> (u64, usize) {
+        let reading = Reading::new(tree, values, false, extra);
         let (mut runs, mut most) = (0, 0);
         loop {
+            (0..extra).for_each(|index| {
+                reading.read_extra(index);
+            });
             let _ = driver.run(&reading, &SearchParams::default());
             runs += 1;
             most = most.max(reading.reads());
@@ -333,20 +321,20 @@ mod tests {
         for (leaves, fubini) in [(1, 1), (2, 3), (3, 13), (4, 75), (5, 541)] {
             let text = format!("({})", vec!["0"; leaves].join(" "));
             let tree = parse(&text).unwrap_or_else(|error| panic!("{error}"));
-            assert_eq!(classes(&tree, Driver::Minimax, Values::Order { anchored: false }), (fubini, leaves));
-            assert_eq!(classes(&tree, Driver::Minimax, Values::Small), (5u64.pow(leaves as u32), leaves));
+            assert_eq!(classes(&tree, Driver::Minimax, Values::Order, 0), (fubini, leaves));
+            assert_eq!(classes(&tree, Driver::Minimax, Values::Small, 0), (5u64.pow(leaves as u32), leaves));
         }
-        // With 0 placed first, a value can also tie it or fall on either side.
+        // With a value read first (a first guess), the leaves can also tie it or fall on either
+        // side: the weak orders of three things.
         let tree = parse("(0 0)").unwrap_or_else(|error| panic!("{error}"));
-        assert_eq!(classes(&tree, Driver::Minimax, Values::Order { anchored: true }).0, 13);
+        assert_eq!(classes(&tree, Driver::Minimax, Values::Order, 1), (13, 3));
     }
 
     #[test]
     fn alpha_beta_tells_apart_fewer_classes_than_minimax() {
         let tree = parse("((0 0) (0 0) (0 0))").unwrap_or_else(|error| panic!("{error}"));
-        let order = Values::Order { anchored: false };
-        let (minimax, _) = classes(&tree, Driver::Minimax, order);
-        let (alphabeta, _) = classes(&tree, Driver::KornilovAlphaBeta, order);
+        let (minimax, _) = classes(&tree, Driver::Minimax, Values::Order, 0);
+        let (alphabeta, _) = classes(&tree, Driver::KornilovAlphaBeta, Values::Order, 0);
         assert_eq!(minimax, 4683);
         assert!(alphabeta < minimax, "{alphabeta} classes: cutoffs leave values unread");
     }

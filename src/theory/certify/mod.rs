@@ -177,11 +177,7 @@ pub struct Case {
 impl fmt::Display for Case {
     /// The tree on one line (a graph's `gtree` lines joined by `; `), the depth, the first guess.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let tree = self.tree.to_string();
-        f.write_str(tree.trim_end().replace('\n', "; ").as_str())?;
-        if self.depth != u32::MAX {
-            write!(f, ", depth {}", self.depth)?;
-        }
+        write_tree_and_depth(f, &self.tree, self.depth)?;
         if let Some(guess) = self.first_guess {
             write!(f, ", first guess {guess}")?;
         }
@@ -190,6 +186,16 @@ impl fmt::Display for Case {
         }
         Ok(())
     }
+}
+
+/// A case's tree on one line (a graph's `gtree` lines joined by `; `), and its depth unless it is
+/// searched to the end: how every counterexample begins.
+fn write_tree_and_depth(f: &mut fmt::Formatter<'_>, tree: &Tree, depth: u32) -> fmt::Result {
+    f.write_str(tree.to_string().trim_end().replace('\n', "; ").as_str())?;
+    if depth != u32::MAX {
+        write!(f, ", depth {depth}")?;
+    }
+    Ok(())
 }
 
 /// One driver's certificate.
@@ -311,25 +317,28 @@ pub fn families_in(scope: &Scope) -> (usize, usize) {
 struct Mode {
     /// How values are chosen.
     values: Values,
-    /// The first guess the driver is given.
+    /// The first guess the driver is given, if fixed.
     first_guess: Option<Value>,
+    /// Whether the first guess is a value of its own, read before the run and placed among the
+    /// values it reads (every class of guess).
+    placed_guess: bool,
     /// Whether entries of deeper searches answer.
     deeper_entries: bool,
 }
 
 /// The ways `driver` runs on one tree or graph and depth. A driver decided by the order runs from
-/// its own first guess, and (when it makes root passes) from a first guess of 0 placed among the
-/// values like one more value: every class of guess. The others run on small values, and from every
+/// its own first guess, and (when it makes root passes) from a first guess placed among the values
+/// like one more value read first: every class of guess. The others run on small values, and from every
 /// guess from −3 to 3. On a graph, an engine's driver also runs with deeper entries (from its own
 /// guess, and from the placed one when it is decided by the order).
 fn modes(driver: Driver, scope: &Scope, is_graph: bool) -> Vec<Mode> {
     let info = driver.info();
     let guesses = scope.first_guesses && info.passes;
-    let mode = |values, first_guess| Mode { values, first_guess, deeper_entries: false };
+    let mode = |values, first_guess| Mode { values, first_guess, placed_guess: false, deeper_entries: false };
     let mut modes = if decided_by_order(driver) {
-        let mut modes = vec![mode(Values::Order { anchored: false }, None)];
+        let mut modes = vec![mode(Values::Order, None)];
         if guesses {
-            modes.push(mode(Values::Order { anchored: true }, Some(0)));
+            modes.push(Mode { placed_guess: true, ..mode(Values::Order, None) });
         }
         modes
     } else {
@@ -372,9 +381,14 @@ impl<C> Default for Tally<C> {
 }
 
 impl<C> Tally<C> {
-    /// Counts a counterexample at `place`, kept (made by `case`) if it is the smallest so far.
+    /// Counts a counterexample at `place`, kept if it is the smallest so far.
     fn wrong(&mut self, place: Place, case: impl FnOnce() -> C) {
         self.counterexamples += 1;
+        self.keep_smaller(place, case);
+    }
+
+    /// Keeps the counterexample `case` makes if `place` comes before the smallest so far.
+    fn keep_smaller(&mut self, place: Place, case: impl FnOnce() -> C) {
         if self.smallest.as_ref().is_none_or(|(known, _)| place < *known) {
             self.smallest = Some((place, case()));
         }
@@ -387,8 +401,7 @@ impl<C> Tally<C> {
         self.counterexamples += other.counterexamples;
         self.elapsed += other.elapsed;
         if let Some((place, case)) = other.smallest {
-            self.wrong(place, || case);
-            self.counterexamples -= 1;
+            self.keep_smaller(place, || case);
         }
     }
 }
@@ -543,7 +556,7 @@ fn run_family(
                         continue;
                     }
                     let key = (family.key.0, family.key.1, family.key.2, unit);
-                    let Mode { values, first_guess, deeper_entries } = mode;
+                    let Mode { values, first_guess, placed_guess, deeper_entries } = mode;
                     let params = SearchParams {
                         depth,
                         first_guess,
@@ -554,7 +567,8 @@ fn run_family(
                     let start = Instant::now();
                     tally.cases += 1;
                     let shared = !is_graph && !scope.distinct_evaluations;
-                    tally.runs += run_case(tree, *driver, &params, values, shared, |class, wrong| {
+                    let reading = (values, placed_guess, shared);
+                    tally.runs += run_case(tree, *driver, &params, reading, |class, wrong, first_guess| {
                         let case = || Case { tree: wrong, depth, first_guess, deeper_entries };
                         tally.wrong((key.0, key.1, key.2, key.3, class), case);
                     });
@@ -566,30 +580,35 @@ fn run_family(
 }
 
 /// Runs `driver` on `tree` over every class of values it tells apart, calling `wrong` with the
-/// class's number and a tree it is wrong on, for every class where it is. Returns the runs made.
+/// class's number, a tree it is wrong on and the first guess it had, for every class where it is.
+/// `reading` says how values are chosen, whether the first guess is one of them (read first), and
+/// whether interior nodes share their evaluation. Returns the runs made.
 fn run_case(
     tree: &Tree,
     driver: Driver,
     params: &SearchParams,
-    values: Values,
-    shared_interior: bool,
-    mut wrong: impl FnMut(u64, Tree),
+    (values, placed_guess, shared_interior): (Values, bool, bool),
+    mut wrong: impl FnMut(u64, Tree, Option<Value>),
 ) -> u64 {
     let mut used = vec![false; tree.node_count()];
-    let reading = Reading::new(tree, values, shared_interior);
+    let reading = Reading::new(tree, values, shared_interior, usize::from(placed_guess));
+    let mut params = params.clone();
     let mut class = 0;
     loop {
+        if placed_guess {
+            params.first_guess = Some(reading.read_extra(0));
+        }
         if params.deeper_entries {
             reading.read_all();
         }
-        let value = driver.run(&reading, params).value;
+        let value = driver.run(&reading, &params).value;
         let found = if params.deeper_entries {
             not_a_witness(tree, &reading, params.depth, value)
         } else {
             counterexample(tree, &reading, params.depth, &mut used, |exact| exact == value)
         };
         if let Some(tree) = found {
-            wrong(class, tree);
+            wrong(class, tree, params.first_guess);
         }
         class += 1;
         if !reading.advance() {
@@ -671,13 +690,9 @@ mod tests {
             for depth in family.depths(tree, &scope) {
                 for &driver in Driver::ALL {
                     let params = SearchParams { depth, tt_entries: TABLE_ENTRIES, ..SearchParams::default() };
-                    let values = if decided_by_order(driver) {
-                        Values::Order { anchored: false }
-                    } else {
-                        Values::Small
-                    };
+                    let values = if decided_by_order(driver) { Values::Order } else { Values::Small };
                     let mut found = false;
-                    run_case(tree, driver, &params, values, true, |_, wrong| {
+                    run_case(tree, driver, &params, (values, false, true), |_, wrong, _| {
                         // A counterexample is a tree the driver is wrong on.
                         let exact =
                             minimax::value(&wrong, &wrong.root_id(), depth, &mut HashMap::new(), u64::MAX);
@@ -685,7 +700,7 @@ mod tests {
                         found = true;
                     });
                     let choices: Vec<Value> = match values {
-                        Values::Order { .. } => (0..=leaves.len() as Value).map(|rank| 2 * rank).collect(),
+                        Values::Order => (0..=leaves.len() as Value).map(|rank| 2 * rank).collect(),
                         Values::Small => (-2..=2).collect(),
                     };
                     let exists = assignments(leaves.len() + 1, &choices).iter().any(|assignment| {

@@ -122,11 +122,7 @@ pub struct SequenceCase {
 impl fmt::Display for SequenceCase {
     /// The tree on one line, the depth, the windows.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let tree = self.tree.to_string();
-        f.write_str(tree.trim_end().replace('\n', "; ").as_str())?;
-        if self.depth != u32::MAX {
-            write!(f, ", depth {}", self.depth)?;
-        }
+        super::write_tree_and_depth(f, &self.tree, self.depth)?;
         let windows: Vec<String> =
             self.windows.iter().map(|(alpha, beta)| format!("({alpha}, {beta})")).collect();
         write!(f, ", windows {}", windows.join(" then "))
@@ -144,8 +140,7 @@ pub(super) fn run_sequences(
     shared_interior: bool,
     mut wrong: impl FnMut(u64, SequenceCase),
 ) -> u64 {
-    let reading =
-        Reading::with_extra(tree, super::Values::Order { anchored: false }, shared_interior, 2 * length);
+    let reading = Reading::new(tree, super::Values::Order, shared_interior, 2 * length);
     let mut used = vec![false; tree.node_count()];
     let (mut class, mut runs) = (0, 0);
     loop {
