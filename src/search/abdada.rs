@@ -26,6 +26,10 @@ use crate::value::{INFINITY, Value};
 /// Children with fewer plies to go than this are searched in order, without marking.
 pub const MIN_DEFER_DEPTH: u32 = 1;
 
+/// Only a node's first children, in search order, may be deferred: a later one is searched when its
+/// turn comes. (The list of deferred children lives on the stack.)
+pub const MAX_DEFERRED: usize = 64;
+
 /// The positions the threads of a parallel search are searching at this moment, by key: a small table
 /// of atomics, one key a slot, overwritten freely. It only steers the order in which a thread searches
 /// a node's children: a lost or a stale mark costs time, never a value.
@@ -111,7 +115,7 @@ enum Round {
 /// * `g >= beta` ⇒ `v >= g` (fail high: a lower bound);
 /// * otherwise `g == v`.
 ///
-/// The first 64 children of a node may be deferred; later ones are searched in order.
+/// The first [`MAX_DEFERRED`] children of a node may be deferred; later ones are searched in order.
 ///
 /// # Panics
 /// In debug builds, when the window is empty (`alpha >= beta`).
@@ -132,22 +136,25 @@ pub fn alpha_beta_deferring<G: Game, O: Observer<G>>(
     let mut g = -INFINITY;
     let mut best = None;
     let mut a = node.alpha;
-    // Bit i: the child at index i was deferred.
-    let mut deferred: u64 = 0;
+    // The children deferred in the first round, in the order they came.
+    let mut deferred = [None; MAX_DEFERRED];
+    let mut deferred_count = 0;
     // The children have `depth - 1` plies to go.
     let marks = depth > MIN_DEFER_DEPTH;
     'rounds: for round in [Round::First, Round::Deferred] {
-        for (index, &mv) in node.moves.iter().enumerate() {
-            let bit = u32::try_from(index).ok().and_then(|index| 1u64.checked_shl(index)).unwrap_or(0);
-            if round == Round::Deferred && deferred & bit == 0 {
-                continue;
-            }
+        for index in 0.. {
+            let next = match round {
+                Round::First => searcher.next_move(&node),
+                Round::Deferred => deferred[..deferred_count].get(index).copied().flatten(),
+            };
+            let Some(mv) = next else { break };
             let child = searcher.game.play(position, mv);
             let key = marks.then(|| searcher.game.key(&child));
             if let Some(key) = key {
                 // The eldest child is never deferred: every thread that reaches the node searches it.
-                if round == Round::First && index > 0 && bit != 0 && busy.is_busy(key) {
-                    deferred |= bit;
+                if round == Round::First && index > 0 && index < MAX_DEFERRED && busy.is_busy(key) {
+                    deferred[deferred_count] = Some(mv);
+                    deferred_count += 1;
                     continue;
                 }
                 busy.claim(key);
@@ -165,7 +172,7 @@ pub fn alpha_beta_deferring<G: Game, O: Observer<G>>(
                 break 'rounds;
             }
         }
-        if deferred == 0 {
+        if deferred_count == 0 {
             break;
         }
     }

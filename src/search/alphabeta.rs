@@ -54,7 +54,7 @@ pub fn alpha_beta<G: Game, O: Observer<G>>(
     let mut g = -INFINITY;
     let mut best = None;
     let mut a = node.alpha;
-    for &mv in &node.moves {
+    while let Some(mv) = searcher.next_move(&node) {
         let child = searcher.game.play(position, mv);
         let value = -alpha_beta(searcher, &child, depth - 1, -node.beta, -a, ply + 1);
         if value > g {

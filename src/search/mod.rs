@@ -57,8 +57,8 @@ use std::time::Instant;
 
 use self::alphabeta::alpha_beta;
 use self::mtd::Pivot;
-use self::ordering::MoveOrdering;
-use self::searcher::{Parts, PlyMoves, StopCheck, TableAccess};
+use self::ordering::{MoveOrdering, MovePicker};
+use self::searcher::{Parts, StopCheck, TableAccess};
 use self::table::TranspositionTable;
 use crate::driver::observe::{Observer, Silent};
 use crate::driver::{Counts, GuessFrom, Hooks, Iteration, Outcome, Pass, SearchParams};
@@ -167,7 +167,7 @@ pub struct Engine<G: Game> {
     /// The `tt_entries` and `deeper_entries` the table was made for.
     table_made_for: (usize, bool),
     ordering: MoveOrdering<G::Move>,
-    move_lists: Vec<PlyMoves<G::Move>>,
+    move_lists: Vec<MovePicker<G::Move>>,
     /// The root passes of the iteration under way, reused so that searching allocates nothing.
     passes: Vec<Pass>,
 }
@@ -334,7 +334,7 @@ impl<G: Game> Engine<G> {
 pub(crate) struct SharedParts<'a, M> {
     pub(crate) table: &'a TranspositionTable,
     pub(crate) ordering: &'a mut MoveOrdering<M>,
-    pub(crate) move_lists: &'a mut Vec<PlyMoves<M>>,
+    pub(crate) move_lists: &'a mut Vec<MovePicker<M>>,
     pub(crate) passes: &'a mut Vec<Pass>,
 }
 

@@ -27,7 +27,7 @@ pub fn negascout<G: Game, O: Observer<G>>(
     let mut m = -INFINITY;
     let mut n = beta;
     let mut best = None;
-    for &mv in &node.moves {
+    while let Some(mv) = searcher.next_move(&node) {
         let child = searcher.game.play(position, mv);
         let t = -negascout(searcher, &child, depth - 1, -n, -alpha.max(m), ply + 1);
         if t > m {

@@ -9,6 +9,9 @@
 //! * **History heuristic** (Schaeffer): every cut-off adds `depth²` to its move's slot
 //!   ([`Game::history_slot`](crate::game::Game::history_slot)); the remaining moves are tried in
 //!   decreasing score, ties in the game's own order.
+//!
+//! A [`MovePicker`] hands one node's moves out in that order, one at a time as the search asks for
+//! them, rather than sorting them all before the first is searched.
 
 /// Killer and history tables for one engine.
 #[derive(Clone, Debug)]
@@ -55,79 +58,224 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         }
     }
 
-    /// Reorders `moves` in place: `table_move` first, then this ply's killers, then (when
-    /// `history_slot` is given) the rest by decreasing history score, stably.
-    pub fn order(
+    /// Fills `picker` with `moves` (in the game's order) for a node at `ply`, to be handed out
+    /// best guesses first: the move at index `table_move` of that order, then this ply's killers
+    /// (with `use_killers`), then the rest, by decreasing history score (when `history_slot` is
+    /// given), ties and everything without a score in the game's order. Killers and scores are
+    /// read now, as the node is entered.
+    pub fn fill(
         &self,
-        moves: &mut [M],
+        picker: &mut MovePicker<M>,
+        moves: impl IntoIterator<Item = M>,
         ply: usize,
-        table_move: Option<M>,
+        table_move: Option<usize>,
         use_killers: bool,
-        history_slot: Option<&dyn Fn(M) -> usize>,
+        history_slot: Option<impl Fn(M) -> usize>,
     ) {
-        let mut front = 0;
-        let killers =
+        picker.moves.clear();
+        picker.moves.extend(moves);
+        picker.scores.clear();
+        if let Some(slot_of) = history_slot {
+            let score = |&mv: &M| self.history.get(slot_of(mv)).copied().unwrap_or(0);
+            picker.scores.extend(picker.moves.iter().map(score));
+        }
+        picker.killers =
             if use_killers { self.killers.get(ply).copied().unwrap_or([None; 2]) } else { [None; 2] };
-        for wanted in [table_move, killers[0], killers[1]].into_iter().flatten() {
-            if let Some(found) = moves[front..].iter().position(|&mv| mv == wanted) {
-                // Bring it to the front, the moves before it one place back. (A loop over a few
-                // moves: the library's `rotate_right` is a call that costs more than the moves.)
-                for at in (front..front + found).rev() {
-                    moves[at + 1] = moves[at];
-                }
-                moves[front] = wanted;
-                front += 1;
+        picker.table_move = table_move;
+        picker.handed_count = 0;
+        picker.stage = Stage::TableMove;
+    }
+}
+
+/// Where a [`MovePicker`] is in handing out its moves.
+#[derive(Clone, Copy, Debug)]
+enum Stage {
+    /// The table's move is next.
+    TableMove,
+    /// The first (0) or second (1) killer is next.
+    Killer(usize),
+    /// The rest are to be ordered.
+    Sort,
+    /// The rest are handed out in order; this one is next.
+    Rest(usize),
+}
+
+// ANCHOR: picker
+/// One node's moves, handed out best first as the search asks for them ([`Iterator`]), in the
+/// order [`MoveOrdering::fill`] describes.
+///
+/// The moves come in stages, as in most engines: the table's move, then the killers, then the rest
+/// sorted by history. Most nodes that alpha-beta expands are cut off by their first move or two,
+/// and then the rest are never sorted: on an incremental tree, this took the ordering
+/// from about 150 instructions a node to about … (`examples/per_node.rs` under callgrind; the
+/// book's "Measuring"). The moves stay in the game's order, so that the table can store the best
+/// one's index in that order.
+#[derive(Clone, Debug)]
+pub struct MovePicker<M> {
+    /// The moves in the game's order.
+    moves: Vec<M>,
+    /// The index of the table's move in `moves`, if any.
+    table_move: Option<usize>,
+    /// This ply's killers when the node was entered.
+    killers: [Option<M>; 2],
+    /// Each move's history score when the node was entered, or none without the history heuristic.
+    scores: Vec<u64>,
+    /// The indices handed out before the rest (the table's move and killers).
+    handed: [usize; 2 + 1],
+    handed_count: usize,
+    /// The rest, as (history score, index in `moves`), in the order they are handed out.
+    rest: Vec<(u64, usize)>,
+    stage: Stage,
+}
+
+// Not derived: that would ask for `M: Default`.
+impl<M> Default for MovePicker<M> {
+    fn default() -> Self {
+        Self {
+            moves: Vec::new(),
+            table_move: None,
+            killers: [None, None],
+            scores: Vec::new(),
+            handed: [0; 3],
+            handed_count: 0,
+            rest: Vec::new(),
+            stage: Stage::TableMove,
+        }
+    }
+}
+
+impl<M: Copy + Eq> MovePicker<M> {
+    /// The index of `mv` in the game's order, if the node has that move.
+    #[must_use]
+    pub fn index_in_game_order(&self, mv: M) -> Option<usize> {
+        self.moves.iter().position(|&entry| entry == mv)
+    }
+
+    /// The number of moves the node has, handed out or not.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the node has no moves.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    fn handed_out(&self, index: usize) -> bool {
+        self.handed[..self.handed_count].contains(&index)
+    }
+
+    fn hand_out(&mut self, index: usize) -> M {
+        self.handed[self.handed_count] = index;
+        self.handed_count += 1;
+        self.moves[index]
+    }
+
+    /// Lists the moves not yet handed out by decreasing score, ties in the game's order.
+    fn sort_rest(&mut self) {
+        self.rest.clear();
+        for index in 0..self.moves.len() {
+            if !self.handed_out(index) {
+                self.rest.push((self.scores.get(index).copied().unwrap_or(0), index));
             }
         }
-        if let Some(slot_of) = history_slot {
-            let score = |mv: M| self.history.get(slot_of(mv)).copied().unwrap_or(0);
-            sort_by_decreasing_score(&mut moves[front..], score);
+        if !self.scores.is_empty() {
+            sort_by_decreasing_score(&mut self.rest);
         }
     }
 }
 
-/// Sorts `moves` by decreasing `score`, stably, so that moves of equal score keep the game's order.
-/// Each move's score is asked for once.
+// ANCHOR: next
+impl<M: Copy + Eq> Iterator for MovePicker<M> {
+    type Item = M;
+
+    fn next(&mut self) -> Option<M> {
+        loop {
+            match self.stage {
+                Stage::TableMove => {
+                    self.stage = Stage::Killer(0);
+                    // A key shared by two positions may name a move this position does not have:
+                    // an index past the list names none.
+                    if let Some(index) = self.table_move.filter(|&index| index < self.moves.len()) {
+                        return Some(self.hand_out(index));
+                    }
+                }
+                Stage::Killer(which) => {
+                    self.stage = if which == 0 { Stage::Killer(1) } else { Stage::Sort };
+                    if let Some(killer) = self.killers[which]
+                        && let Some(index) = self.moves.iter().position(|&mv| mv == killer)
+                        && !self.handed_out(index)
+                    {
+                        return Some(self.hand_out(index));
+                    }
+                }
+                Stage::Sort => {
+                    self.sort_rest();
+                    self.stage = Stage::Rest(0);
+                }
+                Stage::Rest(at) => {
+                    let &(_, index) = self.rest.get(at)?;
+                    self.stage = Stage::Rest(at + 1);
+                    return self.moves.get(index).copied();
+                }
+            }
+        }
+    }
+}
+// ANCHOR_END: next
+
+/// Sorts `(score, index)` pairs by decreasing score, stably, so that moves of equal score keep the
+/// game's order.
 ///
-/// A move list is short and, after the first iterations, nearly sorted already: insertion sort
-/// takes one pass then, where the library's stable sort costs the search about 5% of its time
+/// The list is short and, after the first iterations, nearly sorted already: insertion sort takes
+/// one pass then, where the library's stable sort costs the search about 5% of its time
 /// (`nullwindow compare --seeds 40 --algo alphabeta,pvs,mtdf`, release: 0.69 against 0.72 ms per
 /// tree; `cargo bench --bench drivers -- ordering`: 20.4 against 22.7 ns on 8 moves in random
-/// order, 15.5 against 18.8 ns nearly sorted). Asking for each score once, and sorting the scores
-/// beside the moves on the stack, rather than asking at every comparison, took the ordering (with
-/// the table move and killers brought forward by a loop) from about 220 instructions a node to
-/// about 155 on an incremental tree (`examples/per_node.rs` under callgrind; the book's
-/// "Measuring"). A long list (more than [`SHORT`] moves) goes to the library's sort by cached key,
-/// which is O(n log n).
-pub fn sort_by_decreasing_score<M: Copy>(moves: &mut [M], score: impl Fn(M) -> u64) {
-    if moves.len() > SHORT {
-        moves.sort_by_cached_key(|&mv| std::cmp::Reverse(score(mv)));
+/// order, 15.5 against 18.8 ns nearly sorted). A long list (more than [`SHORT`] moves) goes to the
+/// library's stable sort, which is O(n log n).
+pub fn sort_by_decreasing_score(scored: &mut [(u64, usize)]) {
+    if scored.len() > SHORT {
+        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         return;
     }
-    let mut scores = [0u64; SHORT];
-    let scores = &mut scores[..moves.len()];
-    for (slot, &mv) in scores.iter_mut().zip(moves.iter()) {
-        *slot = score(mv);
-    }
-    for i in 1..moves.len() {
-        let (mv, key) = (moves[i], scores[i]);
+    for i in 1..scored.len() {
+        let entry = scored[i];
         let mut j = i;
-        while j > 0 && scores[j - 1] < key {
-            moves[j] = moves[j - 1];
-            scores[j] = scores[j - 1];
+        while j > 0 && scored[j - 1].0 < entry.0 {
+            scored[j] = scored[j - 1];
             j -= 1;
         }
-        moves[j] = mv;
-        scores[j] = key;
+        scored[j] = entry;
     }
 }
 
-/// The longest move list sorted by insertion beside its scores on the stack.
+/// The longest list sorted by insertion.
 pub const SHORT: usize = 32;
+// ANCHOR_END: picker
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn picked(
+        ordering: &MoveOrdering<u32>,
+        moves: &[u32],
+        table_move: Option<usize>,
+        history: bool,
+    ) -> Vec<u32> {
+        let mut picker = MovePicker::default();
+        ordering.fill(
+            &mut picker,
+            moves.iter().copied(),
+            1,
+            table_move,
+            true,
+            history.then_some(|mv| mv as usize),
+        );
+        picker.collect()
+    }
 
     #[test]
     fn table_move_then_killers_then_history() {
@@ -135,31 +283,49 @@ mod tests {
         ordering.record_cutoff(1, 4, Some(4), 3, true);
         ordering.record_cutoff(1, 2, Some(2), 1, true);
         ordering.record_cutoff(0, 5, Some(5), 2, true);
-        let mut moves = [0, 1, 2, 3, 4, 5];
-        let slot = |mv: u32| mv as usize;
-        ordering.order(&mut moves, 1, Some(3), true, Some(&slot));
         // table move 3, killers 2 and 4, then 5 (history 4) before 0 and 1 (history 0, game order).
-        assert_eq!(moves, [3, 2, 4, 5, 0, 1]);
+        assert_eq!(picked(&ordering, &[0, 1, 2, 3, 4, 5], Some(3), true), [3, 2, 4, 5, 0, 1]);
+        // A killer that is also the table move comes once, first.
+        assert_eq!(picked(&ordering, &[0, 1, 2, 3, 4, 5], Some(2), true), [2, 4, 5, 0, 1, 3]);
+        // A table move index past the list (a key two positions share) names no move.
+        assert_eq!(picked(&ordering, &[0, 1, 2, 3, 4, 5], Some(9), true), [2, 4, 5, 0, 1, 3]);
+        // Without history, the rest come in the game's order.
+        assert_eq!(picked(&ordering, &[0, 1, 2, 3, 4, 5], Some(3), false), [3, 2, 4, 0, 1, 5]);
     }
 
     #[test]
-    fn sorting_is_stable_and_by_decreasing_score_on_short_and_long_lists() {
-        for len in [0, 1, 2, 7, SHORT as u32, SHORT as u32 + 1, 100] {
-            let mut moves: Vec<u32> = (0..len).collect();
-            let score = |mv: u32| u64::from(mv.wrapping_mul(2_654_435_761) % 5);
-            sort_by_decreasing_score(&mut moves, score);
-            let mut expected: Vec<u32> = (0..len).collect();
-            expected.sort_by_key(|&mv| std::cmp::Reverse(score(mv)));
-            assert_eq!(moves, expected, "{len} moves");
+    fn the_rest_come_by_decreasing_score_stably_on_short_and_long_lists() {
+        for len in [0, 1, 2, 7, 32, 33, 100] {
+            let moves: Vec<u32> = (0..len).collect();
+            let mut ordering = MoveOrdering::<u32>::new(0, len as usize);
+            for mv in 0..len {
+                // A few equal scores, in no order.
+                let times = mv.wrapping_mul(2_654_435_761) % 5;
+                for _ in 0..times {
+                    ordering.record_cutoff(0, mv, Some(mv as usize), 1, false);
+                }
+            }
+            let mut expected = moves.clone();
+            expected.sort_by_key(|&mv| std::cmp::Reverse(ordering.history[mv as usize]));
+            assert_eq!(picked(&ordering, &moves, None, true), expected, "{len} moves");
         }
     }
 
     #[test]
-    fn without_killers_or_history_only_the_table_move_moves() {
-        let mut ordering = MoveOrdering::<u32>::new(2, 0);
-        ordering.record_cutoff(0, 2, None, 3, true);
-        let mut moves = [0, 1, 2, 3];
-        ordering.order(&mut moves, 0, Some(3), false, None);
-        assert_eq!(moves, [3, 0, 1, 2]);
+    fn scores_and_killers_are_those_of_when_the_node_was_entered() {
+        let mut ordering = MoveOrdering::<u32>::new(1, 4);
+        ordering.record_cutoff(0, 1, Some(1), 1, false);
+        let mut picker = MovePicker::default();
+        ordering.fill(&mut picker, [0, 1, 2, 3], 0, Some(3), true, Some(|mv| mv as usize));
+        assert_eq!(picker.next(), Some(3));
+        // A cut-off below the table move, before the rest are asked for, changes nothing here.
+        ordering.record_cutoff(0, 2, Some(2), 3, true);
+        assert_eq!(picker.by_ref().collect::<Vec<_>>(), [1, 0, 2]);
+        assert_eq!(picker.next(), None);
+        // Handing out moves does not move them: indices stay those of the game's order.
+        assert_eq!(
+            (picker.len(), picker.index_in_game_order(3), picker.index_in_game_order(7)),
+            (4, Some(3), None)
+        );
     }
 }

@@ -47,7 +47,8 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
 use super::abdada::{BusyPositions, Deferring, alpha_beta_deferring};
-use super::searcher::{Parts, PlyMoves, Searcher, StopCheck, TableAccess};
+use super::ordering::MovePicker;
+use super::searcher::{Parts, Searcher, StopCheck, TableAccess};
 use super::{Algorithm, Engine, SharedParts, deepen, outcome};
 use crate::driver::observe::{NodeEntered, Observer, Silent};
 use crate::driver::{Counts, Iteration, Outcome, SearchParams};
@@ -286,7 +287,7 @@ where
                     // What the main thread has learnt of the game's moves so far.
                     let mut ordering = helper_ordering.clone();
                     let helper = move || {
-                        let mut move_lists: Vec<PlyMoves<G::Move>> = Vec::new();
+                        let mut move_lists: Vec<MovePicker<G::Move>> = Vec::new();
                         let parts = Parts {
                             table: TableAccess::Shared(table),
                             ordering: &mut ordering,

@@ -25,7 +25,8 @@ pub fn pvs<G: Game, O: Observer<G>>(
     let mut g = -INFINITY;
     let mut best = None;
     let mut a = node.alpha;
-    for (index, &mv) in node.moves.iter().enumerate() {
+    for index in 0.. {
+        let Some(mv) = searcher.next_move(&node) else { break };
         let child = searcher.game.play(position, mv);
         let value = if index == 0 {
             -pvs(searcher, &child, depth - 1, -node.beta, -a, ply + 1)

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Instant;
 
-use super::ordering::MoveOrdering;
+use super::ordering::{MoveOrdering, MovePicker};
 use super::table::{Entry, TranspositionTable};
 use crate::driver::observe::{NodeEntered, NodeReturned, Observer, Perspective, Probe, Silent};
 use crate::driver::{Counts, SearchParams};
@@ -89,8 +89,8 @@ pub struct Searcher<'a, G: Game, O: Observer<G> = Silent> {
     pub(crate) game: &'a G,
     pub(crate) table: TableAccess<'a>,
     pub(crate) ordering: &'a mut MoveOrdering<G::Move>,
-    /// Two move lists per ply, reused so that searching allocates nothing once they have grown.
-    pub(crate) move_lists: &'a mut Vec<PlyMoves<G::Move>>,
+    /// A move list per ply, reused so that searching allocates nothing once they have grown.
+    pub(crate) move_lists: &'a mut Vec<MovePicker<G::Move>>,
     pub(crate) config: &'a SearchParams,
     pub(crate) stats: Counts,
     pub(crate) stop: StopCheck,
@@ -103,7 +103,7 @@ pub struct Searcher<'a, G: Game, O: Observer<G> = Silent> {
 pub(crate) struct Parts<'a, M> {
     pub(crate) table: TableAccess<'a>,
     pub(crate) ordering: &'a mut MoveOrdering<M>,
-    pub(crate) move_lists: &'a mut Vec<PlyMoves<M>>,
+    pub(crate) move_lists: &'a mut Vec<MovePicker<M>>,
 }
 
 /// One of the engine's recursive searches, called with a window: what a root driver (MTD, an
@@ -166,32 +166,16 @@ impl TableAccess<'_> {
     }
 }
 
-/// One ply's reusable move lists: the moves in search order, and as the game generated them (the
-/// table stores a best move as its index in the game's order).
-#[derive(Debug)]
-pub(crate) struct PlyMoves<M> {
-    ordered: Vec<M>,
-    generated: Vec<M>,
-}
-
-// Not derived: that would ask for `M: Default`.
-impl<M> Default for PlyMoves<M> {
-    fn default() -> Self {
-        Self { ordered: Vec::new(), generated: Vec::new() }
-    }
-}
-
 /// An expanded node between [`Searcher::enter`] and [`Searcher::leave`].
-pub(crate) struct Node<M> {
+pub(crate) struct Node {
     key: u64,
     depth: u32,
     /// The window after narrowing by the table's bounds: what the node is actually searched with.
     pub(crate) alpha: Value,
     pub(crate) beta: Value,
-    /// The moves in search order (returned to the ply's list by `leave`).
-    pub(crate) moves: Vec<M>,
-    /// The same moves in the game's order.
-    generated: Vec<M>,
+    /// The node's distance from the root: its moves are in this ply's list, which
+    /// [`Searcher::next_move`] hands out.
+    ply: usize,
     /// For the observer: the window as called, and what the table did.
     window_in: (Value, Value),
     probe: Probe,
@@ -206,11 +190,11 @@ enum Known {
 }
 
 /// What [`Searcher::enter`] decided.
-pub(crate) enum Entered<M> {
+pub(crate) enum Entered {
     /// The node's result is known: a leaf's evaluation, a table cut-off, or an unwinding stop.
     Done(Value),
     /// Search the children in `moves` with the narrowed window.
-    Expand(Node<M>),
+    Expand(Node),
 }
 
 impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
@@ -244,7 +228,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         alpha: Value,
         beta: Value,
         ply: usize,
-    ) -> Entered<G::Move> {
+    ) -> Entered {
         self.stats.nodes += 1;
         if self.stop.should_stop(self.stats.nodes) {
             return Entered::Done(0);
@@ -289,8 +273,8 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
             let stored = Bound::of_result(bound, alpha, beta);
             return self.done(position, ply, depth, window_in, bound, Probe::Etc, Some(stored));
         }
-        let (moves, generated) = self.ordered_moves(position, ply, table_move);
-        Entered::Expand(Node { key, depth, alpha, beta, moves, generated, window_in, probe })
+        self.order_moves(position, ply, table_move);
+        Entered::Expand(Node { key, depth, alpha, beta, ply, window_in, probe })
     }
 
     /// The game's own value bounds ([`Game::value_bounds`]): a window outside them, or bounds that
@@ -382,7 +366,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         result: Value,
         probe: Probe,
         stored: Option<Bound>,
-    ) -> Entered<G::Move> {
+    ) -> Entered {
         let result = self.failing(result, (alpha, beta));
         if self.stop.armed {
             let node = NodeEntered { ply, position, depth, alpha, beta, perspective: Perspective::Mover };
@@ -403,15 +387,14 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     /// rewards a cut-off move. After a stop, nothing is stored: the result is meaningless.
     pub(crate) fn leave(
         &mut self,
-        node: Node<G::Move>,
+        node: Node,
         position: &G::Position,
         ply: usize,
         g: Value,
         best: Option<G::Move>,
     ) -> Value {
-        let Node { key, depth, alpha, beta, moves, generated, window_in, probe } = node;
-        let best_index = best.and_then(|best| generated.iter().position(|&mv| mv == best));
-        self.move_lists[ply] = PlyMoves { ordered: moves, generated };
+        let Node { key, depth, alpha, beta, window_in, probe, .. } = node;
+        let best_index = best.and_then(|best| self.move_lists[ply].index_in_game_order(best));
         if self.stop.stopped {
             return 0;
         }
@@ -441,32 +424,26 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     }
     // ANCHOR_END: leave
 
-    /// The moves at `position`, best guesses first, and in the game's order, in this ply's reusable
-    /// lists. `table_move` is the index of the table's best move in the game's order.
-    fn ordered_moves(
-        &mut self,
-        position: &G::Position,
-        ply: usize,
-        table_move: Option<u32>,
-    ) -> (Vec<G::Move>, Vec<G::Move>) {
+    /// Lists the moves at `position` in this ply's reusable list, to be handed out best guesses
+    /// first. `table_move` is the index of the table's best move in the game's order.
+    fn order_moves(&mut self, position: &G::Position, ply: usize, table_move: Option<u32>) {
         if self.move_lists.len() <= ply {
-            self.move_lists.resize_with(ply + 1, PlyMoves::default);
+            self.move_lists.resize_with(ply + 1, MovePicker::default);
         }
-        let PlyMoves { ordered: mut moves, mut generated } = std::mem::take(&mut self.move_lists[ply]);
-        generated.clear();
-        generated.extend(self.game.moves(position));
-        moves.clear();
-        moves.extend_from_slice(&generated);
-        // A key shared by two positions may name a move this position does not have: then none.
-        let table_move = table_move.and_then(|index| generated.get(index as usize).copied());
         let game = self.game;
         let dynamic = !game.keeps_move_order();
-        let slot_of = |mv: G::Move| game.history_slot(position, mv);
         let history = (dynamic && self.config.history && game.history_slots() > 0)
-            .then_some(&slot_of as &dyn Fn(G::Move) -> usize);
-        let table_move = table_move.filter(|_| self.config.table_move_first);
-        self.ordering.order(&mut moves, ply, table_move, dynamic && self.config.killers, history);
-        (moves, generated)
+            .then_some(|mv: G::Move| game.history_slot(position, mv));
+        let table_move = table_move.filter(|_| self.config.table_move_first).map(|index| index as usize);
+        let killers = dynamic && self.config.killers;
+        let moves = &mut self.move_lists[ply];
+        self.ordering.fill(moves, game.moves(position), ply, table_move, killers, history);
+    }
+
+    /// The next move to search at the expanded `node`, best guesses first, or `None` once every
+    /// move has been searched.
+    pub(crate) fn next_move(&mut self, node: &Node) -> Option<G::Move> {
+        self.move_lists.get_mut(node.ply)?.next()
     }
 
     /// The table's best move at `position`, if it has one.
