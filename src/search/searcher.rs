@@ -221,6 +221,9 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     /// Opens a node: counts it; evaluates it if it is a leaf; lets the game's value bounds and then
     /// the table (if [`Game::uses_table`]) answer it or narrow its window; tries
     /// enhanced transposition cutoff; orders the moves.
+    // Inline in each search, as `leave` is: as calls, the two cost about 5% of the engine's
+    // instructions (the book's "Measuring").
+    #[inline]
     pub(crate) fn enter(
         &mut self,
         position: &G::Position,
@@ -385,6 +388,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     // ANCHOR: leave
     /// Closes a node searched with result `g` and best move `best`: stores the bound in the table and
     /// rewards a cut-off move. After a stop, nothing is stored: the result is meaningless.
+    #[inline]
     pub(crate) fn leave(
         &mut self,
         node: Node,
