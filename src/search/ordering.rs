@@ -106,10 +106,11 @@ enum Stage {
 ///
 /// The moves come in stages, as in most engines: the table's move, then the killers, then the rest
 /// sorted by history. Most nodes that alpha-beta expands are cut off by their first move or two,
-/// and then the rest are never sorted: on an incremental tree, this took the ordering
-/// from about 150 instructions a node to about … (`examples/per_node.rs` under callgrind; the
-/// book's "Measuring"). The moves stay in the game's order, so that the table can store the best
-/// one's index in that order.
+/// and then the rest are never sorted. The moves stay in the game's order, in one list per ply that
+/// is never moved, so that the table can store the best one's index in that order without a second
+/// copy. Against sorting every list when the node is entered, in a list of its own, this took PVS
+/// on an incremental tree (width 8, depth 11) from about 700 instructions a node to about 620
+/// (`examples/per_node.rs` under callgrind; the book's "Measuring"), visiting the same nodes.
 #[derive(Clone, Debug)]
 pub struct MovePicker<M> {
     /// The moves in the game's order.
