@@ -151,6 +151,14 @@ pub(crate) enum TableAccess<'a> {
 }
 
 impl TableAccess<'_> {
+    /// The entry for `key`: read plainly when the table is this search's own.
+    pub(crate) fn probe_mut(&mut self, key: u64) -> Option<Entry> {
+        match self {
+            Self::Own(table) => table.probe_exclusive(key),
+            Self::Shared(table) => table.probe(key),
+        }
+    }
+
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
         match self {
             Self::Own(table) => table.probe(key),
@@ -306,7 +314,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         beta: Value,
     ) -> (Known, Option<u32>, Probe) {
         self.stats.probes += 1;
-        let Some(entry) = self.table.probe(key) else {
+        let Some(entry) = self.table.probe_mut(key) else {
             return (Known::Window(alpha, beta), None, Probe::Miss);
         };
         let table_move = entry.best_move;

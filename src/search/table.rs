@@ -145,6 +145,17 @@ impl Slot {
         Self::decode(generation, key, bounds, info)
     }
 
+    /// The entry, with no other thread looking: plain reads, which the compiler may leave out
+    /// where a field is not used.
+    fn read_exclusive(&mut self) -> Option<Entry> {
+        Self::decode(
+            *self.generation.get_mut(),
+            *self.key.get_mut(),
+            *self.bounds.get_mut(),
+            *self.info.get_mut(),
+        )
+    }
+
     /// Writes `entry` with no other thread looking.
     fn write(&mut self, entry: &Entry) {
         let (bounds, info) = Self::encode(entry);
@@ -265,6 +276,16 @@ impl TranspositionTable {
             .or_else(|| self.slot_at(second).read().filter(|entry| entry.key == key))
     }
 
+    /// As [`probe`](Self::probe), with no other thread looking: the search that owns the table
+    /// reads it plainly.
+    pub(crate) fn probe_exclusive(&mut self, key: u64) -> Option<Entry> {
+        let (first, second) = self.bucket(key);
+        match self.slot_mut(first).read_exclusive() {
+            Some(entry) if entry.key == key => Some(entry),
+            _ => self.slot_mut(second).read_exclusive().filter(|entry| entry.key == key),
+        }
+    }
+
     // ANCHOR: store
     /// Records the result `g` of a fail-soft search of the position `key` with the window
     /// `(alpha, beta)` at `depth`: an upper bound if `g <= alpha`, a lower bound if `g >= beta`, the
@@ -278,24 +299,32 @@ impl TranspositionTable {
         g: Value,
         best_move: Option<u32>,
     ) {
-        let (index, always) = self.slot_for(key, depth);
-        let old = self.slot_at(index).read();
+        let (first, second) = self.bucket(key);
+        let in_first = self.slot_mut(first).read_exclusive();
+        let in_second = if first == second { in_first } else { self.slot_mut(second).read_exclusive() };
+        let (index, always) = self.choose_slot(key, depth, (first, in_first), (second, || in_second));
+        let old = if index == first { in_first } else { in_second };
         if let Some(entry) = self.updated(old, always, key, depth, (alpha, beta), (g, best_move)) {
-            self.buckets[index / 2].0[index % 2].write(&entry);
+            self.slot_mut(index).write(&entry);
         }
     }
 
-    /// Where a store of `key` at `depth` goes, and whether it replaces whatever is there: the slot
-    /// of its bucket that holds the position; else the first slot, if the replacement rule lets it
-    /// replace the occupant; else the second, which always takes the newest result.
-    fn slot_for(&self, key: u64, depth: u32) -> (usize, bool) {
-        let (first, second) = self.bucket(key);
-        let holds_key = |index: usize| self.slot_at(index).read().is_some_and(|old| old.key == key);
-        if first == second || holds_key(first) {
+    /// Where a store of `key` at `depth` goes, and whether it replaces whatever is there, from
+    /// what the two slots of its bucket hold (the second is read only if needed): the slot that
+    /// holds the position; else the first slot, if the replacement rule lets it replace the
+    /// occupant; else the second, which always takes the newest result.
+    fn choose_slot(
+        &self,
+        key: u64,
+        depth: u32,
+        (first, in_first): (usize, Option<Entry>),
+        (second, in_second): (usize, impl FnOnce() -> Option<Entry>),
+    ) -> (usize, bool) {
+        if first == second || in_first.is_some_and(|old| old.key == key) {
             (first, false)
-        } else if holds_key(second) {
+        } else if in_second().is_some_and(|old| old.key == key) {
             (second, false)
-        } else if self.slot_at(first).read().is_none_or(|old| self.replaces(&old, depth)) {
+        } else if in_first.is_none_or(|old| self.replaces(&old, depth)) {
             (first, false)
         } else {
             (second, true)
@@ -355,7 +384,10 @@ impl TranspositionTable {
         g: Value,
         best_move: Option<u32>,
     ) {
-        let (index, always) = self.slot_for(key, depth);
+        let (first, second) = self.bucket(key);
+        let in_first = self.slot_at(first).read();
+        let (index, always) =
+            self.choose_slot(key, depth, (first, in_first), (second, || self.slot_at(second).read()));
         self.slot_at(index)
             .write_shared(|old| self.updated(old, always, key, depth, (alpha, beta), (g, best_move)));
     }
@@ -369,6 +401,10 @@ impl TranspositionTable {
 
     fn slot_at(&self, index: usize) -> &Slot {
         &self.buckets[index / 2].0[index % 2]
+    }
+
+    fn slot_mut(&mut self, index: usize) -> &mut Slot {
+        &mut self.buckets[index / 2].0[index % 2]
     }
 
     fn slot(&self, key: u64) -> usize {
