@@ -96,6 +96,38 @@ pub struct Searcher<'a, G: Game, O: Observer<G> = Silent> {
     pub(crate) stop: StopCheck,
     /// Hears of every node while the stop check is armed (the search proper, not the PV walk).
     pub(crate) observer: O,
+    /// Which ordering rules apply: per search constants, decided once.
+    rules: OrderingRules,
+}
+
+/// The move-ordering rules a search applies, from its parameters and its game.
+#[derive(Clone, Copy, Debug)]
+struct OrderingRules {
+    /// Cut-offs are scored in the history table.
+    record_history: bool,
+    /// The moves beyond the table move and killers are sorted by history score.
+    sort_by_history: bool,
+    /// Killers are recorded at cut-offs.
+    record_killers: bool,
+    /// Killers come right after the table move.
+    try_killers: bool,
+    /// The table's move comes first.
+    table_move_first: bool,
+}
+
+impl OrderingRules {
+    fn new(config: &SearchParams, game: &impl Game) -> Self {
+        // A game that keeps its own move order takes only the table move first.
+        let dynamic = !game.keeps_move_order();
+        let record_history = config.history && game.history_slots() > 0;
+        Self {
+            record_history,
+            sort_by_history: dynamic && record_history,
+            record_killers: config.killers,
+            try_killers: dynamic && config.killers,
+            table_move_first: config.table_move_first,
+        }
+    }
 }
 
 /// What a [`Searcher`] borrows from an engine: its table (alone, or shared between threads), its
@@ -216,7 +248,8 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         observer: O,
     ) -> Self {
         let Parts { table, ordering, move_lists } = parts;
-        Self { game, table, ordering, move_lists, config, stats: Counts::default(), stop, observer }
+        let rules = OrderingRules::new(config, game);
+        Self { game, table, ordering, move_lists, config, stats: Counts::default(), stop, observer, rules }
     }
 
     /// What the searches made with this searcher have counted so far.
@@ -414,9 +447,8 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         let cutoff = best.filter(|_| g >= beta);
         if let Some(mv) = cutoff {
             self.stats.cutoffs += 1;
-            let slot = (self.config.history && self.game.history_slots() > 0)
-                .then(|| self.game.history_slot(position, mv));
-            self.ordering.record_cutoff(ply, mv, slot, depth, self.config.killers);
+            let slot = self.rules.record_history.then(|| self.game.history_slot(position, mv));
+            self.ordering.record_cutoff(ply, mv, slot, depth, self.rules.record_killers);
         }
         let uses_table = self.game.uses_table(position, depth);
         if uses_table {
@@ -443,11 +475,10 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
             self.move_lists.resize_with(ply + 1, MovePicker::default);
         }
         let game = self.game;
-        let dynamic = !game.keeps_move_order();
-        let history = (dynamic && self.config.history && game.history_slots() > 0)
-            .then_some(|mv: G::Move| game.history_slot(position, mv));
-        let table_move = table_move.filter(|_| self.config.table_move_first).map(|index| index as usize);
-        let killers = dynamic && self.config.killers;
+        let rules = self.rules;
+        let history = rules.sort_by_history.then_some(|mv: G::Move| game.history_slot(position, mv));
+        let table_move = table_move.filter(|_| rules.table_move_first).map(|index| index as usize);
+        let killers = rules.try_killers;
         let moves = &mut self.move_lists[ply];
         self.ordering.fill(moves, game.moves(position), ply, table_move, killers, history);
     }
