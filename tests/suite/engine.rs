@@ -566,3 +566,71 @@ fn mark_some_positions(tree: &Tree, busy: &nullwindow::search::abdada::BusyPosit
         to_visit.extend(tree.moves(&position).map(|mv| tree.play(&position, mv)));
     }
 }
+
+/// The order the move picker promises, computed plainly: the table's move, then the killers (the
+/// last two distinct moves that cut off at the ply, most recent first) that the node has, then the
+/// rest by decreasing history score (the sum of `depth²` over the cut-offs of its slot), ties and
+/// everything without history in the game's order.
+fn promised_order(
+    moves: &[u32],
+    cutoffs: &[(usize, u32, u32)],
+    ply: usize,
+    table_move: Option<usize>,
+    use_killers: bool,
+    use_history: bool,
+) -> Vec<u32> {
+    let slot = |mv: u32| (mv % 16) as usize;
+    let mut killers: Vec<u32> = Vec::new();
+    let mut score = [0u64; 16];
+    for &(at, mv, depth) in cutoffs {
+        if at == ply && killers.first() != Some(&mv) {
+            killers.insert(0, mv);
+            killers.truncate(2);
+        }
+        score[slot(mv)] = score[slot(mv)].saturating_add(u64::from(depth) * u64::from(depth));
+    }
+    let mut order: Vec<u32> = table_move.and_then(|index| moves.get(index)).copied().into_iter().collect();
+    for killer in killers.into_iter().filter(|_| use_killers) {
+        if moves.contains(&killer) && !order.contains(&killer) {
+            order.push(killer);
+        }
+    }
+    let mut rest: Vec<u32> = moves.iter().copied().filter(|mv| !order.contains(mv)).collect();
+    if use_history {
+        rest.sort_by_key(|&mv| std::cmp::Reverse(score[slot(mv)]));
+    }
+    order.extend(rest);
+    order
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// The move picker hands out every move once, in exactly the promised order, whatever the list's
+    /// length (insertion sort up to 32 moves, the library's sort beyond), the killers and history
+    /// recorded before, and the table move (an index past the list names none).
+    #[test]
+    fn the_move_picker_hands_out_every_move_once_in_the_promised_order(
+        moves in prop::collection::hash_set(0u32..100, 0..48).prop_map(|set| set.into_iter().collect::<Vec<_>>()),
+        cutoffs in prop::collection::vec((0usize..3, 0u32..100, 0u32..12), 0..40),
+        ply in 0usize..3,
+        table_move in prop::option::of(0usize..60),
+        use_killers in any::<bool>(),
+        use_history in any::<bool>(),
+    ) {
+        use nullwindow::search::ordering::{MoveOrdering, MovePicker};
+        let mut ordering = MoveOrdering::new(3, 16);
+        for &(at, mv, depth) in &cutoffs {
+            ordering.record_cutoff(at, mv, Some((mv % 16) as usize), depth, true);
+        }
+        let mut picker = MovePicker::default();
+        let slot = |mv: u32| (mv % 16) as usize;
+        ordering.fill(&mut picker, moves.iter().copied(), ply, table_move, use_killers, use_history.then_some(slot));
+        let picked: Vec<u32> = picker.by_ref().collect();
+        prop_assert_eq!(&picked, &promised_order(&moves, &cutoffs, ply, table_move, use_killers, use_history));
+        prop_assert_eq!(picker.next(), None);
+        for (index, &mv) in moves.iter().enumerate() {
+            prop_assert_eq!(picker.index_in_game_order(mv), Some(index));
+        }
+    }
+}
