@@ -100,7 +100,6 @@ enum Stage {
     Rest(usize),
 }
 
-// ANCHOR: picker
 /// One node's moves, handed out best first as the search asks for them ([`Iterator`]), in the
 /// order [`MoveOrdering::fill`] describes.
 ///
@@ -269,7 +268,6 @@ pub fn sort_by_decreasing_score<M: Copy>(scored: &mut [(u64, M)]) {
 
 /// The longest list sorted by insertion.
 pub const SHORT: usize = 32;
-// ANCHOR_END: picker
 
 #[cfg(test)]
 mod tests {
