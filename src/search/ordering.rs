@@ -87,6 +87,9 @@ impl<M: Copy + Eq> MoveOrdering<M> {
     }
 }
 
+/// The most moves handed out before the rest: the table's move and two killers.
+const HANDED_BEFORE_REST: usize = 3;
+
 /// Where a [`MovePicker`] is in handing out its moves.
 #[derive(Clone, Copy, Debug)]
 enum Stage {
@@ -121,7 +124,7 @@ pub struct MovePicker<M> {
     /// Each move's history score when the node was entered, or none without the history heuristic.
     scores: Vec<u64>,
     /// The indices handed out before the rest (the table's move and killers).
-    handed: [usize; 2 + 1],
+    handed: [usize; HANDED_BEFORE_REST],
     handed_count: usize,
     /// The rest, as (history score, move), in the order they are handed out.
     rest: Vec<(u64, M)>,
@@ -136,7 +139,7 @@ impl<M> Default for MovePicker<M> {
             table_move: None,
             killers: [None, None],
             scores: Vec::new(),
-            handed: [0; 3],
+            handed: [0; HANDED_BEFORE_REST],
             handed_count: 0,
             rest: Vec::new(),
             stage: Stage::TableMove,
@@ -196,9 +199,7 @@ impl<M: Copy + Eq> Iterator for MovePicker<M> {
         // Most moves a node searches come from the sorted rest: that case is inline, the stages
         // before it are not.
         if let Stage::Rest(at) = self.stage {
-            let &(_, mv) = self.rest.get(at)?;
-            self.stage = Stage::Rest(at + 1);
-            return Some(mv);
+            return self.next_of_rest(at);
         }
         self.next_in_stages()
     }
@@ -230,13 +231,17 @@ impl<M: Copy + Eq> MovePicker<M> {
                     self.sort_rest();
                     self.stage = Stage::Rest(0);
                 }
-                Stage::Rest(at) => {
-                    let &(_, mv) = self.rest.get(at)?;
-                    self.stage = Stage::Rest(at + 1);
-                    return Some(mv);
-                }
+                Stage::Rest(at) => return self.next_of_rest(at),
             }
         }
+    }
+
+    /// The move at `at` in the sorted rest, if there is one; the one after it comes next.
+    #[inline]
+    fn next_of_rest(&mut self, at: usize) -> Option<M> {
+        let &(_, mv) = self.rest.get(at)?;
+        self.stage = Stage::Rest(at + 1);
+        Some(mv)
     }
 }
 // ANCHOR_END: next
