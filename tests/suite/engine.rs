@@ -607,8 +607,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
     /// The move picker hands out every move once, in exactly the promised order, whatever the list's
-    /// length (insertion sort up to 32 moves, the library's sort beyond), the killers and history
-    /// recorded before, and the table move (an index past the list names none).
+    /// length, the killers and history recorded before, and the table move (an index past the list
+    /// names none).
     #[test]
     fn the_move_picker_hands_out_every_move_once_in_the_promised_order(
         moves in prop::collection::hash_set(0u32..100, 0..48).prop_map(|set| set.into_iter().collect::<Vec<_>>()),
