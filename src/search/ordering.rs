@@ -63,6 +63,7 @@ impl<M: Copy + Eq> MoveOrdering<M> {
     /// (with `use_killers`), then the rest, by decreasing history score (when `history_slot` is
     /// given), ties and everything without a score in the game's order. Killers and scores are
     /// read now, as the node is entered.
+    #[inline]
     pub fn fill(
         &self,
         picker: &mut MovePicker<M>,
@@ -83,7 +84,8 @@ impl<M: Copy + Eq> MoveOrdering<M> {
             if use_killers { self.killers.get(ply).copied().unwrap_or([None; 2]) } else { [None; 2] };
         picker.table_move = table_move;
         picker.handed_count = 0;
-        picker.stage = Stage::TableMove;
+        // Stages with nothing to hand out are skipped here, once.
+        picker.stage = if table_move.is_some() { Stage::TableMove } else { picker.after_table_move() };
     }
 }
 
@@ -101,6 +103,9 @@ enum Stage {
     Sort,
     /// The rest are handed out in order; this one is next.
     Rest(usize),
+    /// Without history scores, the rest are the moves not handed out yet, in the game's order:
+    /// the move at this index of `moves` is the next one looked at.
+    InGameOrder(usize),
 }
 
 /// One node's moves, handed out best first as the search asks for them ([`Iterator`]), in the
@@ -166,6 +171,18 @@ impl<M: Copy + Eq> MovePicker<M> {
         self.moves.is_empty()
     }
 
+    /// The stage after the table's move: the killers if there are any, else the rest.
+    fn after_table_move(&self) -> Stage {
+        if self.killers.iter().any(Option::is_some) {
+            Stage::Killer(0)
+        } else if self.scores.is_empty() {
+            // Without scores the rest keep the game's order: no list to build.
+            Stage::InGameOrder(0)
+        } else {
+            Stage::Sort
+        }
+    }
+
     fn handed_out(&self, index: usize) -> bool {
         self.handed[..self.handed_count].contains(&index)
     }
@@ -179,16 +196,14 @@ impl<M: Copy + Eq> MovePicker<M> {
     /// Lists the moves not yet handed out by decreasing score, ties in the game's order.
     fn sort_rest(&mut self) {
         self.rest.clear();
-        for (index, &mv) in self.moves.iter().enumerate() {
+        for (index, (&mv, &score)) in self.moves.iter().zip(&self.scores).enumerate() {
             if !self.handed_out(index) {
-                self.rest.push((self.scores.get(index).copied().unwrap_or(0), mv));
+                self.rest.push((score, mv));
             }
         }
-        if !self.scores.is_empty() {
-            // The library's sort is stable, which keeps ties in the game's order. On the short
-            // lists of a node it took fewer instructions than a hand-written insertion sort.
-            self.rest.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        }
+        // The library's sort is stable, which keeps ties in the game's order. On the short lists
+        // of a node it took fewer instructions than a hand-written insertion sort.
+        self.rest.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
     }
 }
 
@@ -198,12 +213,13 @@ impl<M: Copy + Eq> Iterator for MovePicker<M> {
 
     #[inline]
     fn next(&mut self) -> Option<M> {
-        // Most moves a node searches come from the sorted rest: that case is inline, the stages
-        // before it are not.
-        if let Stage::Rest(at) = self.stage {
-            return self.next_of_rest(at);
+        // Most moves a node searches come from the rest: that case is inline, the stages before it
+        // are not.
+        match self.stage {
+            Stage::Rest(at) => self.next_of_rest(at),
+            Stage::InGameOrder(at) => self.next_in_game_order(at),
+            _ => self.next_in_stages(),
         }
-        self.next_in_stages()
     }
 }
 
@@ -213,7 +229,7 @@ impl<M: Copy + Eq> MovePicker<M> {
         loop {
             match self.stage {
                 Stage::TableMove => {
-                    self.stage = Stage::Killer(0);
+                    self.stage = self.after_table_move();
                     // A key shared by two positions may name a move this position does not have:
                     // an index past the list names none.
                     if let Some(index) = self.table_move.filter(|&index| index < self.moves.len()) {
@@ -229,11 +245,14 @@ impl<M: Copy + Eq> MovePicker<M> {
                         return Some(self.hand_out(index));
                     }
                 }
+                // Without scores the rest keep the game's order: no list to build.
+                Stage::Sort if self.scores.is_empty() => self.stage = Stage::InGameOrder(0),
                 Stage::Sort => {
                     self.sort_rest();
                     self.stage = Stage::Rest(0);
                 }
                 Stage::Rest(at) => return self.next_of_rest(at),
+                Stage::InGameOrder(at) => return self.next_in_game_order(at),
             }
         }
     }
@@ -244,6 +263,14 @@ impl<M: Copy + Eq> MovePicker<M> {
         let &(_, mv) = self.rest.get(at)?;
         self.stage = Stage::Rest(at + 1);
         Some(mv)
+    }
+
+    /// The first move from index `at` of the game's order that was not handed out before the rest.
+    #[inline]
+    fn next_in_game_order(&mut self, at: usize) -> Option<M> {
+        let index = (at..self.moves.len()).find(|&index| !self.handed_out(index))?;
+        self.stage = Stage::InGameOrder(index + 1);
+        Some(self.moves[index])
     }
 }
 // ANCHOR_END: next
@@ -284,6 +311,11 @@ mod tests {
         assert_eq!(picked(&ordering, &[0, 1, 2, 3, 4, 5], Some(9), true), [2, 4, 5, 0, 1, 3]);
         // Without history, the rest come in the game's order.
         assert_eq!(picked(&ordering, &[0, 1, 2, 3, 4, 5], Some(3), false), [3, 2, 4, 0, 1, 5]);
+        // Without killers either, the rest are the game's order without the table move.
+        let bare = MoveOrdering::<u32>::new(4, 6);
+        assert_eq!(picked(&bare, &[0, 1, 2, 3, 4, 5], Some(3), false), [3, 0, 1, 2, 4, 5]);
+        assert_eq!(picked(&bare, &[0, 1, 2, 3, 4, 5], Some(0), false), [0, 1, 2, 3, 4, 5]);
+        assert_eq!(picked(&bare, &[0, 1, 2], None, false), [0, 1, 2]);
     }
 
     #[test]
