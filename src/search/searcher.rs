@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Instant;
 
 use super::ordering::{MoveOrdering, MovePicker};
-use super::table::{Entry, TranspositionTable};
+use super::table::{BucketIndex, Entry, TranspositionTable};
 use crate::driver::observe::{NodeEntered, NodeReturned, Observer, Perspective, Probe, Silent};
 use crate::driver::{Counts, SearchParams};
 use crate::game::Game;
@@ -183,11 +183,21 @@ pub(crate) enum TableAccess<'a> {
 }
 
 impl TableAccess<'_> {
-    /// The entry for `key`: read plainly when the table is this search's own.
-    pub(crate) fn probe_mut(&mut self, key: u64) -> Option<Entry> {
+    /// Where `key`'s entries live: found once per node, for its probe and its store.
+    #[inline]
+    fn bucket_of(&self, key: u64) -> BucketIndex {
         match self {
-            Self::Own(table) => table.probe_exclusive(key),
-            Self::Shared(table) => table.probe(key),
+            Self::Own(table) => table.bucket_of(key),
+            Self::Shared(table) => table.bucket_of(key),
+        }
+    }
+
+    /// The entry for `key`, in its `bucket`: read plainly when the table is this search's own.
+    #[inline]
+    fn probe_mut(&mut self, bucket: BucketIndex, key: u64) -> Option<Entry> {
+        match self {
+            Self::Own(table) => table.probe_exclusive(bucket, key),
+            Self::Shared(table) => table.probe_in(bucket, key),
         }
     }
 
@@ -198,10 +208,22 @@ impl TableAccess<'_> {
         }
     }
 
-    fn store(&mut self, key: u64, depth: u32, alpha: Value, beta: Value, g: Value, best: Option<u32>) {
+    /// Stores the result `g` of a search of `key` with the window `(alpha, beta)`, in its `bucket`.
+    #[allow(clippy::too_many_arguments)] // the table's `store`, with the node's bucket
+    #[inline]
+    fn store(
+        &mut self,
+        bucket: BucketIndex,
+        key: u64,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        g: Value,
+        best: Option<u32>,
+    ) {
         match self {
-            Self::Own(table) => table.store(key, depth, alpha, beta, g, best),
-            Self::Shared(table) => table.store_shared(key, depth, alpha, beta, g, best),
+            Self::Own(table) => table.store_in(bucket, key, depth, (alpha, beta), (g, best)),
+            Self::Shared(table) => table.store_shared_in(bucket, key, depth, (alpha, beta), (g, best)),
         }
     }
 }
@@ -209,6 +231,8 @@ impl TableAccess<'_> {
 /// An expanded node between [`Searcher::enter`] and [`Searcher::leave`].
 pub(crate) struct Node {
     key: u64,
+    /// Where the table keeps `key`'s entries (meaningless for a node that does not use the table).
+    bucket: BucketIndex,
     depth: u32,
     /// The window after narrowing by the table's bounds: what the node is actually searched with.
     pub(crate) alpha: Value,
@@ -264,7 +288,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     /// enhanced transposition cutoff; lists the moves, for [`Searcher::next_move`] to hand out.
     // Inline in each search, as `leave` is: as calls, the two cost about 5% of the engine's
     // instructions (the book's "Measuring").
-    #[inline]
+    #[inline(always)]
     pub(crate) fn enter(
         &mut self,
         position: &G::Position,
@@ -297,9 +321,10 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
             Known::Window(alpha, beta) => (alpha, beta),
         };
         let key = self.game.key(position);
+        let bucket = self.table.bucket_of(key);
         let uses_table = self.game.uses_table(position, depth);
         let (known, table_move, probe) = if uses_table {
-            self.probe_table(key, depth, alpha, beta)
+            self.probe_table(bucket, key, depth, alpha, beta)
         } else {
             (Known::Window(alpha, beta), None, Probe::None)
         };
@@ -313,12 +338,12 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
             && uses_table
             && let Some(bound) = self.transposition_cutoff(position, depth, beta)
         {
-            self.table.store(key, depth, alpha, beta, bound, None);
+            self.table.store(bucket, key, depth, alpha, beta, bound, None);
             let stored = Bound::of_result(bound, alpha, beta);
             return self.done(position, ply, depth, window_in, bound, Probe::Etc, Some(stored));
         }
         self.order_moves(position, ply, table_move);
-        Entered::Expand(Node { key, depth, alpha, beta, ply, window_in, probe })
+        Entered::Expand(Node { key, bucket, depth, alpha, beta, ply, window_in, probe })
     }
 
     /// The game's own value bounds ([`Game::value_bounds`]): a window outside them, or bounds that
@@ -337,17 +362,18 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         }
     }
 
-    /// Probes the table for the position `key` at `depth`: what the stored bounds say about the
+    /// Probes the table for the position `key`, in its `bucket`, at `depth`: what the stored bounds say about the
     /// window, the stored best move, and whether the position was found.
     fn probe_table(
         &mut self,
+        bucket: BucketIndex,
         key: u64,
         depth: u32,
         alpha: Value,
         beta: Value,
     ) -> (Known, Option<u32>, Probe) {
         self.stats.probes += 1;
-        let Some(entry) = self.table.probe_mut(key) else {
+        let Some(entry) = self.table.probe_mut(bucket, key) else {
             return (Known::Window(alpha, beta), None, Probe::Miss);
         };
         let table_move = entry.best_move;
@@ -429,7 +455,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     // ANCHOR: leave
     /// Closes a node searched with result `g` and best move `best`: stores the bound in the table and
     /// rewards a cut-off move. After a stop, nothing is stored: the result is meaningless.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn leave(
         &mut self,
         node: Node,
@@ -438,7 +464,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         g: Value,
         best: Option<G::Move>,
     ) -> Value {
-        let Node { key, depth, alpha, beta, window_in, probe, .. } = node;
+        let Node { key, bucket, depth, alpha, beta, window_in, probe, .. } = node;
         let best_index = best.and_then(|best| self.move_lists[ply].index_in_game_order(best));
         if self.stop.stopped {
             return 0;
@@ -453,7 +479,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         let uses_table = self.game.uses_table(position, depth);
         if uses_table {
             let best_index = best_index.and_then(|index| u32::try_from(index).ok());
-            self.table.store(key, depth, alpha, beta, g, best_index);
+            self.table.store(bucket, key, depth, alpha, beta, g, best_index);
         }
         if self.stop.armed {
             // The table read the result against the window it searched, which the table's and the
@@ -470,6 +496,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
 
     /// Lists the moves at `position` in this ply's reusable list, to be handed out best guesses
     /// first. `table_move` is the index of the table's best move in the game's order.
+    #[inline]
     fn order_moves(&mut self, position: &G::Position, ply: usize, table_move: Option<u32>) {
         if self.move_lists.len() <= ply {
             self.move_lists.resize_with(ply + 1, MovePicker::default);
@@ -485,6 +512,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
 
     /// The next move to search at the expanded `node`, best guesses first, or `None` once every
     /// move has been searched.
+    #[inline]
     pub(crate) fn next_move(&mut self, node: &Node) -> Option<G::Move> {
         self.move_lists.get_mut(node.ply)?.next()
     }
