@@ -208,22 +208,18 @@ impl TableAccess<'_> {
         }
     }
 
-    /// Stores the result `g` of a search of `key` with the window `(alpha, beta)`, in its `bucket`.
-    #[allow(clippy::too_many_arguments)] // the table's `store`, with the node's bucket
+    /// Stores the `(g, best move)` of a search of `key` with `window`, in its `bucket`.
     #[inline]
     fn store(
         &mut self,
-        bucket: BucketIndex,
-        key: u64,
+        (bucket, key): (BucketIndex, u64),
         depth: u32,
-        alpha: Value,
-        beta: Value,
-        g: Value,
-        best: Option<u32>,
+        window: (Value, Value),
+        result: (Value, Option<u32>),
     ) {
         match self {
-            Self::Own(table) => table.store_in(bucket, key, depth, (alpha, beta), (g, best)),
-            Self::Shared(table) => table.store_shared_in(bucket, key, depth, (alpha, beta), (g, best)),
+            Self::Own(table) => table.store_in(bucket, key, depth, window, result),
+            Self::Shared(table) => table.store_shared_in(bucket, key, depth, window, result),
         }
     }
 }
@@ -338,7 +334,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
             && uses_table
             && let Some(bound) = self.transposition_cutoff(position, depth, beta)
         {
-            self.table.store(bucket, key, depth, alpha, beta, bound, None);
+            self.table.store((bucket, key), depth, (alpha, beta), (bound, None));
             let stored = Bound::of_result(bound, alpha, beta);
             return self.done(position, ply, depth, window_in, bound, Probe::Etc, Some(stored));
         }
@@ -362,8 +358,8 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         }
     }
 
-    /// Probes the table for the position `key`, in its `bucket`, at `depth`: what the stored bounds say about the
-    /// window, the stored best move, and whether the position was found.
+    /// Probes the table for the position `key`, in its `bucket`, at `depth`: what the stored bounds
+    /// say about the window, the stored best move, and whether the position was found.
     fn probe_table(
         &mut self,
         bucket: BucketIndex,
@@ -479,7 +475,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         let uses_table = self.game.uses_table(position, depth);
         if uses_table {
             let best_index = best_index.and_then(|index| u32::try_from(index).ok());
-            self.table.store(bucket, key, depth, alpha, beta, g, best_index);
+            self.table.store((bucket, key), depth, (alpha, beta), (g, best_index));
         }
         if self.stop.armed {
             // The table read the result against the window it searched, which the table's and the
