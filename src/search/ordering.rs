@@ -173,14 +173,13 @@ impl<M: Copy + Eq> MovePicker<M> {
 
     /// The stage after the table's move: the killers if there are any, else the rest.
     fn after_table_move(&self) -> Stage {
-        if self.killers.iter().any(Option::is_some) {
-            Stage::Killer(0)
-        } else if self.scores.is_empty() {
-            // Without scores the rest keep the game's order: no list to build.
-            Stage::InGameOrder(0)
-        } else {
-            Stage::Sort
-        }
+        if self.killers.iter().any(Option::is_some) { Stage::Killer(0) } else { self.rest_stage() }
+    }
+
+    /// The first stage of the rest: without scores they keep the game's order, with no list to
+    /// build.
+    fn rest_stage(&self) -> Stage {
+        if self.scores.is_empty() { Stage::InGameOrder(0) } else { Stage::Sort }
     }
 
     fn handed_out(&self, index: usize) -> bool {
@@ -237,7 +236,7 @@ impl<M: Copy + Eq> MovePicker<M> {
                     }
                 }
                 Stage::Killer(which) => {
-                    self.stage = if which == 0 { Stage::Killer(1) } else { Stage::Sort };
+                    self.stage = if which == 0 { Stage::Killer(1) } else { self.rest_stage() };
                     if let Some(killer) = self.killers[which]
                         && let Some(index) = self.moves.iter().position(|&mv| mv == killer)
                         && !self.handed_out(index)
@@ -245,8 +244,6 @@ impl<M: Copy + Eq> MovePicker<M> {
                         return Some(self.hand_out(index));
                     }
                 }
-                // Without scores the rest keep the game's order: no list to build.
-                Stage::Sort if self.scores.is_empty() => self.stage = Stage::InGameOrder(0),
                 Stage::Sort => {
                     self.sort_rest();
                     self.stage = Stage::Rest(0);
