@@ -8,7 +8,8 @@
 //! *deferred*: the thread goes on to the next child, and comes back to the deferred ones once it has
 //! tried the rest. By then the other thread has usually finished, and the bound it left in the shared
 //! table answers the child at once, or has already let this node cut off. Two threads that meet at a
-//! node so split its children instead of searching them side by side.
+//! node so split its children instead of searching them side by side. Only the younger children
+//! are marked while searched: the eldest is everyone's.
 //!
 //! Deferring changes only the *order* in which a node's children are searched: every child is still
 //! searched (or a cut-off makes the rest needless), with the same window rules, so the result is the
@@ -55,6 +56,7 @@ impl BusyPositions {
         Self { slots: (0..Self::SLOTS).map(|_| AtomicU64::new(0)).collect() }
     }
 
+    #[inline]
     fn slot(&self, key: u64) -> &AtomicU64 {
         // Fibonacci hashing: the top bits of the key times 2^64 / φ, so that keys which differ only
         // in a few bits (a tree's node numbers) still spread over the slots.
@@ -65,11 +67,13 @@ impl BusyPositions {
     /// Whether some thread has marked the position `key` as being searched. (Key 0 marks an empty
     /// slot: a position with that key is never seen as busy.)
     #[must_use]
+    #[inline]
     pub fn is_busy(&self, key: u64) -> bool {
         key != 0 && self.slot(key).load(Ordering::Relaxed) == key
     }
 
     /// Marks the position `key` as being searched.
+    #[inline]
     pub fn claim(&self, key: u64) {
         self.slot(key).store(key, Ordering::Relaxed);
     }
@@ -78,6 +82,7 @@ impl BusyPositions {
     /// have taken it since, that mark goes too, which costs time only. Reading the slot first (a
     /// compare-and-swap) waited for a cache line that the search of the position had usually pushed
     /// out, at every child of every node: 4% of a two-thread Connect Four search's time.
+    #[inline]
     pub fn release(&self, key: u64) {
         self.slot(key).store(0, Ordering::Relaxed);
     }
@@ -155,10 +160,14 @@ pub fn alpha_beta_deferring<G: Game, O: Observer<G>>(
             };
             let Some(mv) = next else { break };
             let child = searcher.game.play(position, mv);
-            let key = marks.then(|| searcher.game.key(&child));
+            // The eldest child is neither marked nor deferred: every thread that reaches the node
+            // searches it, so a mark would tell the others nothing here. (It would help only a
+            // thread that reaches the same position along another path: too rare to pay for a
+            // mark at every node that cuts off at its first child.)
+            let younger = round == Round::Deferred || index > 0;
+            let key = (marks && younger).then(|| searcher.game.key(&child));
             if let Some(key) = key {
-                // The eldest child is never deferred: every thread that reaches the node searches it.
-                if round == Round::First && index > 0 && index < MAX_DEFERRED && busy.is_busy(key) {
+                if round == Round::First && index < MAX_DEFERRED && busy.is_busy(key) {
                     deferred.get_or_insert([None; MAX_DEFERRED])[deferred_count] = Some(mv);
                     deferred_count += 1;
                     continue;
