@@ -181,6 +181,19 @@ impl Slot {
         })
     }
 
+    /// Who holds the slot, read while other threads may write it: plain atomic reads, without the
+    /// sequence lock, so the three words may come from two different stores. That is enough to
+    /// choose a slot to replace, and no more is asked of it: the store then reads the slot again
+    /// under its lock ([`Slot::write_shared`]), and a wrong choice only loses an entry worth more.
+    fn occupant(&self) -> Option<Occupant> {
+        let info = self.info.load(Ordering::Relaxed);
+        (info & OCCUPIED != 0).then(|| Occupant {
+            key: self.key.load(Ordering::Relaxed),
+            depth: info as u32,
+            generation: self.generation.load(Ordering::Relaxed),
+        })
+    }
+
     /// Writes `entry` with no other thread looking.
     fn write(&mut self, entry: &Entry) {
         let (bounds, info) = Self::encode(entry);
@@ -453,9 +466,8 @@ impl TranspositionTable {
     ) {
         let single = self.capacity == 1;
         let [first, second] = &self.buckets[bucket.0].0;
-        let occupant = |slot: &Slot| slot.read().as_ref().map(Occupant::of);
         let (in_second_slot, always) =
-            self.choose_slot(single, key, depth, occupant(first), || occupant(second));
+            self.choose_slot(single, key, depth, first.occupant(), || second.occupant());
         if in_second_slot { second } else { first }
             .write_shared(|old| self.updated(old, always, key, depth, window, result));
     }
