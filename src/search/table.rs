@@ -171,20 +171,11 @@ impl Slot {
         )
     }
 
-    /// What the replacement rule reads of the entry, with no other thread looking.
-    fn occupant_exclusive(&mut self) -> Option<Occupant> {
-        let info = *self.info.get_mut();
-        (info & OCCUPIED != 0).then(|| Occupant {
-            key: *self.key.get_mut(),
-            depth: info as u32,
-            generation: *self.generation.get_mut(),
-        })
-    }
-
-    /// Who holds the slot, read while other threads may write it: plain atomic reads, without the
-    /// sequence lock, so the three words may come from two different stores. That is enough to
-    /// choose a slot to replace, and no more is asked of it: the store then reads the slot again
-    /// under its lock ([`Slot::write_shared`]), and a wrong choice only loses an entry worth more.
+    /// Who holds the slot: what the replacement rule reads of it. Plain atomic reads, without the
+    /// sequence lock: while other threads write, the three words may come from two different
+    /// stores. That is enough to choose a slot to replace, and no more is asked of it: a shared
+    /// store then reads the slot again under its lock ([`Slot::write_shared`]), and a wrong choice
+    /// only loses an entry worth more.
     fn occupant(&self) -> Option<Occupant> {
         let info = self.info.load(Ordering::Relaxed);
         (info & OCCUPIED != 0).then(|| Occupant {
@@ -360,13 +351,7 @@ impl TranspositionTable {
         window: (Value, Value),
         result: (Value, Option<u32>),
     ) {
-        let single = self.capacity == 1;
-        let [first, second] = &mut self.buckets[bucket.0].0;
-        // The rule looks only at whose each slot is, how deep and from which search: decoding
-        // just that, and the whole entry of the chosen slot only, saves a fifth of a store.
-        let in_first = first.occupant_exclusive();
-        let in_second = if single { in_first } else { second.occupant_exclusive() };
-        let (in_second_slot, always) = self.choose_slot(single, key, depth, in_first, || in_second);
+        let (in_second_slot, always) = self.choose_slot(bucket, key, depth);
         let slot = &mut self.buckets[bucket.0].0[usize::from(in_second_slot)];
         let old = slot.read_exclusive();
         if let Some(entry) = self.updated(old, always, key, depth, window, result) {
@@ -378,18 +363,15 @@ impl TranspositionTable {
     /// replaces whatever is there, from what the two slots of its bucket hold (the second is read
     /// only if needed): the slot that holds the position; else the first slot, if the replacement
     /// rule lets it replace the occupant; else the second, which always takes the newest result. A
-    /// table of one slot (`single`) has only the first.
-    fn choose_slot(
-        &self,
-        single: bool,
-        key: u64,
-        depth: u32,
-        in_first: Option<Occupant>,
-        in_second: impl FnOnce() -> Option<Occupant>,
-    ) -> (bool, bool) {
-        if single || in_first.is_some_and(|old| old.key == key) {
+    /// table of one slot has only the first.
+    // The rule looks only at whose each slot is, how deep and from which search: reading just that,
+    // and decoding the whole entry of the chosen slot only, saves a fifth of a store.
+    fn choose_slot(&self, bucket: BucketIndex, key: u64, depth: u32) -> (bool, bool) {
+        let [first, second] = &self.buckets[bucket.0].0;
+        let in_first = first.occupant();
+        if self.capacity == 1 || in_first.is_some_and(|old| old.key == key) {
             (false, false)
-        } else if in_second().is_some_and(|old| old.key == key) {
+        } else if second.occupant().is_some_and(|old| old.key == key) {
             (true, false)
         } else if in_first.is_none_or(|old| self.replaces(&old, depth)) {
             (false, false)
@@ -464,11 +446,8 @@ impl TranspositionTable {
         window: (Value, Value),
         result: (Value, Option<u32>),
     ) {
-        let single = self.capacity == 1;
-        let [first, second] = &self.buckets[bucket.0].0;
-        let (in_second_slot, always) =
-            self.choose_slot(single, key, depth, first.occupant(), || second.occupant());
-        if in_second_slot { second } else { first }
+        let (in_second_slot, always) = self.choose_slot(bucket, key, depth);
+        self.buckets[bucket.0].0[usize::from(in_second_slot)]
             .write_shared(|old| self.updated(old, always, key, depth, window, result));
     }
 
