@@ -11,10 +11,15 @@
 //!
 //! The single-thread core knows nothing of this. The main thread announces through an
 //! [observer](crate::driver::observe) that hears its root calls (ply 0), and its drivers search
-//! the root with [`Deferring`] instead of plain alpha-beta: a
-//! [`WindowSearch`](super::WindowSearch) chosen here, where the search starts. What a helper proves, it stores in the shared table, where the main thread
-//! finds it. A helper's search is thrown away when the main thread announces the next one (a search
-//! checks every 1,024 nodes), or when the main thread is done; a stopped search stores nothing.
+//! the root with `MainRootSearch` (alpha-beta that defers busy children, as
+//! [`Deferring`](super::abdada::Deferring) does) instead of plain alpha-beta: a [`WindowSearch`]
+//! chosen here, where the search starts. What a helper proves, it stores in the shared table, where
+//! the main thread finds it. A helper's search is thrown away when the main thread announces the next one (a search
+//! checks every 1,024 nodes), or when the main thread is done; a stopped search stores nothing. A
+//! helper that completes the root search before the main thread does tells it so, and the main
+//! thread gives up its own search of that root at its next check and takes the helper's result
+//! (`MainRootSearch`): otherwise it would go on grinding through subtrees whose bounds the helper
+//! has already stored, while the helper waits.
 //!
 //! (An earlier version was lazy SMP: every helper ran a whole search of its own, with another MTD
 //! driver than the main thread's, and only the table connected them. On the hard Connect Four set
@@ -36,7 +41,10 @@
 //! * a probe returns an entry exactly as one store wrote it, never a mix of two racing stores (the
 //!   table's sequence locks, [`super::table`]); a store that finds its slot being written by another
 //!   thread is dropped, which only costs a re-search;
-//! * deferring a child changes only the order of a node's children (see [`super::abdada`]).
+//! * deferring a child changes only the order of a node's children (see [`super::abdada`]);
+//! * a result the main thread takes from a helper is that of a complete fail-soft search of the
+//!   same root, depth and window: one its own search could have returned. (It is taken only when
+//!   the depth and window match, whatever the serial numbers say.)
 //!
 //! What races change is *which* bounds the main thread finds and when, and so how many nodes it
 //! visits: counts of a parallel search vary from run to run, values do not. The property test
@@ -46,9 +54,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
-use super::abdada::{BusyPositions, Deferring, alpha_beta_deferring};
+use super::abdada::{BusyPositions, alpha_beta_deferring};
 use super::ordering::MovePicker;
-use super::searcher::{Parts, Searcher, StopCheck, TableAccess};
+use super::searcher::{Parts, Searcher, StopCheck, TableAccess, WindowSearch};
 use super::{Algorithm, Engine, SharedParts, deepen, outcome};
 use crate::driver::observe::{NodeEntered, Observer, Silent};
 use crate::driver::{Counts, Iteration, Outcome, SearchParams};
@@ -64,8 +72,17 @@ struct Announced {
     beta: Value,
 }
 
+/// A root search a helper completed: its depth and window, and the result.
+#[derive(Clone, Copy, Debug)]
+struct Completed {
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+    result: Value,
+}
+
 /// Where the main thread of a parallel search announces each search of the root, and the helpers
-/// wait for the next one.
+/// wait for the next one, and tell the main thread when they complete one first.
 #[derive(Debug, Default)]
 pub(crate) struct RootSearches {
     /// The latest announcement; `None` once the main thread is done.
@@ -73,6 +90,10 @@ pub(crate) struct RootSearches {
     announced: Condvar,
     /// The latest serial number, read by the helpers' stop checks without the lock.
     serial: Arc<AtomicU64>,
+    /// The latest root search a helper completed.
+    completed: Mutex<Option<Completed>>,
+    /// Its serial number, read by the main thread's stop check without the lock.
+    completed_serial: Arc<AtomicU64>,
 }
 
 impl RootSearches {
@@ -101,6 +122,29 @@ impl RootSearches {
         *self.lock() = None;
         self.serial.store(u64::MAX, Ordering::Relaxed);
         self.announced.notify_all();
+    }
+
+    /// A helper completed the root search `search` with `result`: the main thread, if it is still
+    /// on that search, stops and takes the result.
+    fn complete(&self, search: &Announced, result: Value) {
+        let Announced { serial, depth, alpha, beta } = *search;
+        if self.serial.load(Ordering::Relaxed) != serial {
+            // The main thread has moved on: the result would only stand in for a newer one's.
+            return;
+        }
+        *self.completed.lock().unwrap_or_else(PoisonError::into_inner) =
+            Some(Completed { depth, alpha, beta, result });
+        // After the result: the main thread reads it once it sees the number.
+        self.completed_serial.store(serial, Ordering::Release);
+    }
+
+    /// The result of a completed root search `depth` plies deep with the window `(alpha, beta)`,
+    /// if that is the one a helper completed last.
+    fn completed(&self, depth: u32, alpha: Value, beta: Value) -> Option<Value> {
+        let completed = *self.completed.lock().unwrap_or_else(PoisonError::into_inner);
+        completed
+            .filter(|search| (search.depth, search.alpha, search.beta) == (depth, alpha, beta))
+            .map(|search| search.result)
     }
 
     /// Waits for a root search newer than `seen`; `None` once the main thread is done.
@@ -153,12 +197,62 @@ fn help<G: Game>(
         seen = search.serial;
         searcher.stop.superseded = Some((Arc::clone(&root_searches.serial), search.serial));
         searcher.stop.stopped = false;
-        // The result is the main thread's to find; the helper leaves its bounds in the table.
-        alpha_beta_deferring(searcher, busy, root, search.depth, search.alpha, search.beta, 0);
+        // The helper leaves its bounds in the table for the main thread to find; should it complete
+        // the root search first, the main thread takes its result and moves on.
+        let result = alpha_beta_deferring(searcher, busy, root, search.depth, search.alpha, search.beta, 0);
+        if !searcher.stop.stopped {
+            root_searches.complete(&search, result);
+        }
     }
     searcher.stats
 }
 // ANCHOR_END: helper
+
+// ANCHOR: main_root_search
+/// How the main thread searches the root on threads: alpha-beta that defers busy children, given up
+/// as soon as a helper has completed a search of the root with the same depth and window, whose
+/// result it then returns. That result is the one this search would be allowed to return: a
+/// complete fail-soft search of the same position, depth and window, on another thread.
+struct MainRootSearch<'b> {
+    busy: &'b BusyPositions,
+    root_searches: &'b RootSearches,
+}
+
+impl<G: Game, O: Observer<G>> WindowSearch<G, O> for MainRootSearch<'_> {
+    fn search(
+        &self,
+        searcher: &mut Searcher<'_, G, O>,
+        position: &G::Position,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        ply: usize,
+    ) -> Value {
+        // Only a search of the root is announced, and so only one may be completed elsewhere.
+        if ply != 0 {
+            return alpha_beta_deferring(searcher, self.busy, position, depth, alpha, beta, ply);
+        }
+        loop {
+            let root_searches = self.root_searches;
+            let numbers = (Arc::clone(&root_searches.completed_serial), Arc::clone(&root_searches.serial));
+            searcher.stop.overtakable = Some(numbers);
+            let result = alpha_beta_deferring(searcher, self.busy, position, depth, alpha, beta, ply);
+            searcher.stop.overtakable = None;
+            if !searcher.stop.overtaken {
+                return result;
+            }
+            searcher.stop.overtaken = false;
+            searcher.stop.stopped = false;
+            if let Some(result) = root_searches.completed(depth, alpha, beta) {
+                return result;
+            }
+            // The numbers matched before this search was announced (the helper had completed the
+            // one before it): search again. The root is announced as the search enters it, and
+            // the numbers then differ until a helper completes this one.
+        }
+    }
+}
+// ANCHOR_END: main_root_search
 
 /// The stack of each helper thread. The searches recurse once per ply, so a helper needs as much
 /// stack as the thread that calls [`Engine::search_on_threads`]; 1 GiB holds the deepest search the
@@ -310,7 +404,8 @@ where
             let stop = StopCheck::from_limits(params, resumed);
             let observer = (Announcer(root_searches), &mut observer);
             let mut searcher = Searcher::new(game, parts, params, stop, observer);
-            let main = deepen(&mut searcher, passes, root, algorithm, start, &mut progress, &Deferring(busy));
+            let root_search = MainRootSearch { busy, root_searches };
+            let main = deepen(&mut searcher, passes, root, algorithm, start, &mut progress, &root_search);
             // ANCHOR_END: main_thread
             drop(finish);
             // A helper that panicked (a game's bug) takes the search down with it, as on one thread.
@@ -328,5 +423,93 @@ where
         }
         let static_value = game.to_move(root).perspective(game.evaluate_for_mover(root));
         outcome(algorithm, iterations, static_value, stopped, counts, start)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::Ordering;
+    use std::time::Instant;
+
+    use super::{Announcer, Completed, MainRootSearch, RootSearches};
+    use crate::driver::SearchParams;
+    use crate::game::Game;
+    use crate::search::abdada::{BusyPositions, alpha_beta_deferring};
+    use crate::search::searcher::{Parts, Searcher, StopCheck, TableAccess, WindowSearch};
+    use crate::search::{Algorithm, Engine};
+    use crate::tree::synthetic::{SyntheticConfig, SyntheticTree};
+    use crate::value::Value;
+
+    /// A tree whose null-window searches take many times the 1,024 nodes between two stop checks.
+    fn tree() -> SyntheticTree {
+        SyntheticTree::new(SyntheticConfig { width: 8, depth: 8, ..SyntheticConfig::default() }).unwrap()
+    }
+
+    /// The main thread's search of the root with the window `(alpha, beta)`, after a helper is made
+    /// to have completed the search it announces next with `completed`; its result and nodes.
+    fn main_thread_search(
+        tree: &SyntheticTree,
+        window: (Value, Value),
+        completed: Completed,
+    ) -> (Value, u64) {
+        let params = SearchParams { depth: 8, ..SearchParams::default() };
+        let mut engine = Engine::new(&params);
+        let parts = engine.shared_parts(tree, &params);
+        let root_searches = RootSearches::new();
+        // The root search the main thread is about to announce is number 1.
+        *root_searches.completed.lock().unwrap() = Some(completed);
+        root_searches.completed_serial.store(1, Ordering::Release);
+        let parts = Parts {
+            table: TableAccess::Shared(parts.table),
+            ordering: parts.ordering,
+            move_lists: parts.move_lists,
+        };
+        let stop = StopCheck::from_limits(&params, Instant::now());
+        let mut searcher = Searcher::new(tree, parts, &params, stop, Announcer(&root_searches));
+        let busy = BusyPositions::new();
+        let root_search = MainRootSearch { busy: &busy, root_searches: &root_searches };
+        let result = root_search.search(&mut searcher, &tree.root(), 8, window.0, window.1, 0);
+        assert!(!searcher.stop.stopped, "the search goes on after taking a result");
+        (result, searcher.counts().nodes)
+    }
+
+    /// What a helper finds: the root searched with the window `(alpha, beta)`, to the end.
+    fn helper_search(tree: &SyntheticTree, (alpha, beta): (Value, Value)) -> (Value, u64) {
+        let params = SearchParams { depth: 8, ..SearchParams::default() };
+        Engine::new(&params).with_searcher(tree, &params, |searcher| {
+            let busy = BusyPositions::new();
+            let result = alpha_beta_deferring(searcher, &busy, &tree.root(), 8, alpha, beta, 0);
+            (result, searcher.counts().nodes)
+        })
+    }
+
+    #[test]
+    fn the_main_thread_takes_the_result_of_the_root_search_a_helper_completed() {
+        let tree = tree();
+        let params = SearchParams { depth: 8, ..SearchParams::default() };
+        let value = Engine::new(&params).search(&tree, Algorithm::Mtdf, &params, |_| {}).value;
+        let window = (value - 1, value);
+        let (result, nodes) = helper_search(&tree, window);
+        assert!(nodes > 4 * 1024, "the test needs a search longer than a few stop checks: {nodes}");
+        let completed = Completed { depth: 8, alpha: window.0, beta: window.1, result };
+        let (taken, main_nodes) = main_thread_search(&tree, window, completed);
+        assert_eq!(taken, result, "the helper's result is the main thread's");
+        // Stopped nodes still count as their parents unwind, a few dozen.
+        assert!(main_nodes < 2 * 1024, "the main thread gives up at its first stop check: {main_nodes}");
+    }
+
+    #[test]
+    fn a_result_for_another_window_is_not_taken() {
+        let tree = tree();
+        let params = SearchParams { depth: 8, ..SearchParams::default() };
+        let value = Engine::new(&params).search(&tree, Algorithm::Mtdf, &params, |_| {}).value;
+        let window = (value - 1, value);
+        let (result, _) = helper_search(&tree, window);
+        // A helper's result for the window one above: it failed low there, and would claim here
+        // that the search failed low too.
+        let stale = Completed { depth: 8, alpha: value, beta: value + 1, result: value };
+        let (searched, main_nodes) = main_thread_search(&tree, window, stale);
+        assert!(searched >= value && result >= value, "both fail high: {searched}, {result}");
+        assert!(main_nodes > 4 * 1024, "the main thread searched again to the end: {main_nodes} nodes");
     }
 }

@@ -26,8 +26,15 @@ pub(crate) struct StopCheck {
     /// A search that another one supersedes stops when the shared number here has moved on from
     /// its own (a helper thread's, when the root search it joined is over).
     pub(crate) superseded: Option<(Arc<AtomicU64>, u64)>,
+    /// A search that another thread may finish first stops when the two shared numbers here are
+    /// equal: the serial number of the root search some other thread last completed, and that of
+    /// the root search this thread is on (the main thread's, on threads).
+    pub(crate) overtakable: Option<(Arc<AtomicU64>, Arc<AtomicU64>)>,
     /// Set once a limit is hit; every search then unwinds without storing anything.
     pub(crate) stopped: bool,
+    /// Set when the search stopped only because another thread had completed it: no limit was hit,
+    /// and the search may go on once it has taken that thread's result.
+    pub(crate) overtaken: bool,
     /// While false, limits are not checked (the principal variation is extracted after an iteration
     /// completed, and must not be cut short).
     pub(crate) armed: bool,
@@ -41,7 +48,9 @@ impl StopCheck {
             deadline: params.time_limit.and_then(|time| start.checked_add(time)),
             cancel: params.cancel.clone(),
             superseded: None,
+            overtakable: None,
             stopped: false,
+            overtaken: false,
             armed: true,
         }
     }
@@ -59,8 +68,8 @@ impl StopCheck {
         self.check_limits(nodes)
     }
 
-    /// The limits themselves: the node limit at every node, the clock, the cancel flag and a
-    /// superseding search every 1024 nodes.
+    /// The limits themselves: the node limit at every node, the clock, the cancel flag, a
+    /// superseding search and another thread's completing this one every 1024 nodes.
     #[cold]
     fn check_limits(&mut self, nodes: u64) -> bool {
         let over_nodes = self.node_limit.is_some_and(|limit| nodes > limit);
@@ -73,7 +82,13 @@ impl StopCheck {
                 .superseded
                 .as_ref()
                 .is_some_and(|(serial, joined)| serial.load(AtomicOrdering::Relaxed) != *joined);
-        self.stopped = over_nodes || over_time || cancelled || superseded;
+        let limit = over_nodes || over_time || cancelled || superseded;
+        let overtaken = look
+            && self.overtakable.as_ref().is_some_and(|(completed, current)| {
+                completed.load(AtomicOrdering::Acquire) == current.load(AtomicOrdering::Relaxed)
+            });
+        self.overtaken = overtaken && !limit;
+        self.stopped = limit || overtaken;
         self.stopped
     }
 }
