@@ -445,6 +445,17 @@ mod tests {
         SyntheticTree::new(SyntheticConfig { width: 8, depth: 8, ..SyntheticConfig::default() }).unwrap()
     }
 
+    /// The tree searched to its full depth, 8.
+    fn params() -> SearchParams {
+        SearchParams { depth: 8, ..SearchParams::default() }
+    }
+
+    /// The tree's exact value, and the null window just below it, on which a search fails high.
+    fn value_and_window(tree: &SyntheticTree) -> (Value, (Value, Value)) {
+        let value = Engine::new(&params()).search(tree, Algorithm::Mtdf, &params(), |_| {}).value;
+        (value, (value - 1, value))
+    }
+
     /// The main thread's search of the root with the window `(alpha, beta)`, after a helper is made
     /// to have completed the search it announces next with `completed`; its result and nodes.
     fn main_thread_search(
@@ -452,7 +463,7 @@ mod tests {
         window: (Value, Value),
         completed: Completed,
     ) -> (Value, u64) {
-        let params = SearchParams { depth: 8, ..SearchParams::default() };
+        let params = params();
         let mut engine = Engine::new(&params);
         let parts = engine.shared_parts(tree, &params);
         let root_searches = RootSearches::new();
@@ -475,8 +486,7 @@ mod tests {
 
     /// What a helper finds: the root searched with the window `(alpha, beta)`, to the end.
     fn helper_search(tree: &SyntheticTree, (alpha, beta): (Value, Value)) -> (Value, u64) {
-        let params = SearchParams { depth: 8, ..SearchParams::default() };
-        Engine::new(&params).with_searcher(tree, &params, |searcher| {
+        Engine::new(&params()).with_searcher(tree, &params(), |searcher| {
             let busy = BusyPositions::new();
             let result = alpha_beta_deferring(searcher, &busy, &tree.root(), 8, alpha, beta, 0);
             (result, searcher.counts().nodes)
@@ -486,9 +496,7 @@ mod tests {
     #[test]
     fn the_main_thread_takes_the_result_of_the_root_search_a_helper_completed() {
         let tree = tree();
-        let params = SearchParams { depth: 8, ..SearchParams::default() };
-        let value = Engine::new(&params).search(&tree, Algorithm::Mtdf, &params, |_| {}).value;
-        let window = (value - 1, value);
+        let (_, window) = value_and_window(&tree);
         let (result, nodes) = helper_search(&tree, window);
         assert!(nodes > 4 * 1024, "the test needs a search longer than a few stop checks: {nodes}");
         let completed = Completed { depth: 8, alpha: window.0, beta: window.1, result };
@@ -501,13 +509,11 @@ mod tests {
     #[test]
     fn a_result_for_another_window_is_not_taken() {
         let tree = tree();
-        let params = SearchParams { depth: 8, ..SearchParams::default() };
-        let value = Engine::new(&params).search(&tree, Algorithm::Mtdf, &params, |_| {}).value;
-        let window = (value - 1, value);
+        let (value, window) = value_and_window(&tree);
         let (result, _) = helper_search(&tree, window);
-        // A helper's result for the window one above: it failed low there, and would claim here
-        // that the search failed low too.
-        let stale = Completed { depth: 8, alpha: value, beta: value + 1, result: value };
+        // A record of the window one above, with a result that would be wrong here: taken, it
+        // would say that the search below the value failed low.
+        let stale = Completed { depth: 8, alpha: value, beta: value + 1, result: value - 1 };
         let (searched, main_nodes) = main_thread_search(&tree, window, stale);
         assert!(searched >= value && result >= value, "both fail high: {searched}, {result}");
         assert!(main_nodes > 4 * 1024, "the main thread searched again to the end: {main_nodes} nodes");
