@@ -11,15 +11,15 @@
 //!
 //! The single-thread core knows nothing of this. The main thread announces through an
 //! [observer](crate::driver::observe) that hears its root calls (ply 0), and its drivers search
-//! the root with `MainRootSearch` (alpha-beta that defers busy children, as
-//! [`Deferring`](super::abdada::Deferring) does) instead of plain alpha-beta: a [`WindowSearch`]
-//! chosen here, where the search starts. What a helper proves, it stores in the shared table, where
-//! the main thread finds it. A helper's search is thrown away when the main thread announces the next one (a search
+//! the root with `MainRootSearch` ([`Deferring`], alpha-beta that defers busy children, which a
+//! helper may overtake) instead of plain alpha-beta: a [`WindowSearch`] chosen here, where the
+//! search starts. What a helper proves, it stores in the shared table, where the main thread finds
+//! it. A helper's search is thrown away when the main thread announces the next one (a search
 //! checks every 1,024 nodes), or when the main thread is done; a stopped search stores nothing. A
 //! helper that completes the root search before the main thread does tells it so, and the main
-//! thread gives up its own search of that root at its next check and takes the helper's result
-//! (`MainRootSearch`): otherwise it would go on grinding through subtrees whose bounds the helper
-//! has already stored, while the helper waits.
+//! thread gives up its own search of that root at its next check and takes the helper's result:
+//! otherwise it would go on through subtrees whose bounds the helper has already stored, while the
+//! helper waits.
 //!
 //! (An earlier version was lazy SMP: every helper ran a whole search of its own, with another MTD
 //! driver than the main thread's, and only the table connected them. On the hard Connect Four set
@@ -54,7 +54,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
-use super::abdada::{BusyPositions, alpha_beta_deferring};
+use super::abdada::{BusyPositions, Deferring, alpha_beta_deferring};
 use super::ordering::MovePicker;
 use super::searcher::{Parts, Searcher, StopCheck, TableAccess, WindowSearch};
 use super::{Algorithm, Engine, SharedParts, deepen, outcome};
@@ -209,12 +209,12 @@ fn help<G: Game>(
 // ANCHOR_END: helper
 
 // ANCHOR: main_root_search
-/// How the main thread searches the root on threads: alpha-beta that defers busy children, given up
-/// as soon as a helper has completed a search of the root with the same depth and window, whose
-/// result it then returns. That result is the one this search would be allowed to return: a
-/// complete fail-soft search of the same position, depth and window, on another thread.
+/// How the main thread searches the root on threads: [`Deferring`], given up as soon as a helper
+/// has completed a search of the root with the same depth and window, whose result it then
+/// returns. That result is the one this search would be allowed to return: a complete fail-soft
+/// search of the same position, depth and window, on another thread.
 struct MainRootSearch<'b> {
-    busy: &'b BusyPositions,
+    deferring: Deferring<'b>,
     root_searches: &'b RootSearches,
 }
 
@@ -230,13 +230,13 @@ impl<G: Game, O: Observer<G>> WindowSearch<G, O> for MainRootSearch<'_> {
     ) -> Value {
         // Only a search of the root is announced, and so only one may be completed elsewhere.
         if ply != 0 {
-            return alpha_beta_deferring(searcher, self.busy, position, depth, alpha, beta, ply);
+            return self.deferring.search(searcher, position, depth, alpha, beta, ply);
         }
         loop {
             let root_searches = self.root_searches;
             let numbers = (Arc::clone(&root_searches.completed_serial), Arc::clone(&root_searches.serial));
             searcher.stop.overtakable = Some(numbers);
-            let result = alpha_beta_deferring(searcher, self.busy, position, depth, alpha, beta, ply);
+            let result = self.deferring.search(searcher, position, depth, alpha, beta, ply);
             searcher.stop.overtakable = None;
             if !searcher.stop.overtaken {
                 return result;
@@ -404,7 +404,7 @@ where
             let stop = StopCheck::from_limits(params, resumed);
             let observer = (Announcer(root_searches), &mut observer);
             let mut searcher = Searcher::new(game, parts, params, stop, observer);
-            let root_search = MainRootSearch { busy, root_searches };
+            let root_search = MainRootSearch { deferring: Deferring(busy), root_searches };
             let main = deepen(&mut searcher, passes, root, algorithm, start, &mut progress, &root_search);
             // ANCHOR_END: main_thread
             drop(finish);
@@ -434,7 +434,7 @@ mod tests {
     use super::{Announcer, Completed, MainRootSearch, RootSearches};
     use crate::driver::SearchParams;
     use crate::game::Game;
-    use crate::search::abdada::{BusyPositions, alpha_beta_deferring};
+    use crate::search::abdada::{BusyPositions, Deferring, alpha_beta_deferring};
     use crate::search::searcher::{Parts, Searcher, StopCheck, TableAccess, WindowSearch};
     use crate::search::{Algorithm, Engine};
     use crate::tree::synthetic::{SyntheticConfig, SyntheticTree};
@@ -478,7 +478,7 @@ mod tests {
         let stop = StopCheck::from_limits(&params, Instant::now());
         let mut searcher = Searcher::new(tree, parts, &params, stop, Announcer(&root_searches));
         let busy = BusyPositions::new();
-        let root_search = MainRootSearch { busy: &busy, root_searches: &root_searches };
+        let root_search = MainRootSearch { deferring: Deferring(&busy), root_searches: &root_searches };
         let result = root_search.search(&mut searcher, &tree.root(), 8, window.0, window.1, 0);
         assert!(!searcher.stop.stopped, "the search goes on after taking a result");
         (result, searcher.counts().nodes)
