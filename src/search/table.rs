@@ -8,23 +8,42 @@
 //!
 //! # Layout
 //!
-//! An entry takes 32 bytes, and a bucket's two entries share one 64-byte cache line, so that a probe
-//! touches one line: a table larger than the caches costs a cache miss per probe, and that miss is
-//! most of what a node costs (the measuring chapter shows the profile). The best move is stored as
-//! its index in the order of [`Game::moves`](crate::game::Game::moves), so that an entry is made of
-//! plain numbers whatever the game's move type.
+//! An entry takes 16 bytes, one 128-bit word: the key in one half, the rest packed in the other (see
+//! [What fits in an entry](#what-fits-in-an-entry)). A bucket's two entries take 32 bytes and never
+//! straddle two cache lines, so that a probe touches one line: a table larger than the caches costs
+//! a cache miss per probe, and that miss is most of what a node costs (the measuring chapter shows
+//! the profile). Packed, an entry takes half the 32 bytes of its fields laid out plainly: twice the
+//! entries fit in the same cache, and a search forgets fewer positions. The best move is stored as its index in
+//! the order of [`Game::moves`](crate::game::Game::moves), so that an entry is made of plain numbers
+//! whatever the game's move type.
+//!
+//! # What fits in an entry
+//!
+//! Besides the full key, an entry keeps each bound in 16 bits, the depth in 16, the move index in
+//! 8 and the root search in 7. What does not fit is kept weaker or not at all, never wrong:
+//!
+//! * a bound outside `-32768..=32767` comes back as the nearest weaker bound that fits (a lower bound
+//!   of 40,000 as 32,767; a lower bound below the range as none at all, `-INFINITY`); a weaker bound
+//!   is still a true bound, and costs only a search that a tighter one would have saved. Games whose
+//!   scores fit in 16 bits (every game and tree model of the crate, by default) lose nothing;
+//! * a depth is kept if it is below 2^15 or within 2^15 of `u32::MAX` (the remaining depth of a
+//!   search to the end of a game that knows no [`depth_bound`](crate::game::Game::depth_bound));
+//!   a result at any other depth is not stored, as if the table had forgotten it;
+//! * a move index of 255 or more is kept as no move: the move only orders the children;
+//! * root searches are told apart modulo 128: an entry from 128 searches ago counts as this
+//!   search's, which changes only which entry a store replaces.
 //!
 //! # Shared by several threads
 //!
 //! Searches on several threads share one table through `&TranspositionTable`
-//! ([`TranspositionTable::store_shared`], [`TranspositionTable::probe`]). Each slot is a sequence
-//! lock made of atomics: a store makes the slot's sequence number odd, writes, and makes it even
-//! again; a probe reads the number before and after the entry and discards what it read if the
-//! number changed or was odd. A probe therefore returns an entry exactly as one store wrote it, never
-//! a mix of two (the "torn" entries that Hyatt's lockless hashing detects by a check word, and
-//! misses with a tiny probability); two stores racing for one slot keep one of them, and dropping a
-//! result is always sound. Every bound in the table is thus a bound some complete search found for
-//! its position and depth, which is what makes a parallel search exact.
+//! ([`TranspositionTable::store_shared`], [`TranspositionTable::probe`]). Each slot is one 128-bit
+//! atomic word, so a probe returns an entry exactly as one store wrote it, never a mix of two (the
+//! "torn" entries that Hyatt's lockless hashing detects by a check word, and misses with a tiny
+//! probability). A store reads the word, computes the new entry from it, and writes it with a
+//! compare-and-exchange that fails if another store changed the slot in between: then the other
+//! store's result stands and this one is dropped, which is always sound. Every bound in the table
+//! is thus a bound some complete search found for its position and depth, which is what makes a
+//! parallel search exact.
 //!
 //! # What an entry means
 //!
@@ -51,11 +70,14 @@
 //! merge: there a bound holds for *some* extension of the tree, and two bounds found on different
 //! extensions say nothing together ([`TranspositionTable::with_merging`]).
 
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering, fence};
+use std::sync::atomic::Ordering;
+
+use portable_atomic::AtomicU128;
 
 use crate::value::{INFINITY, Value};
 
-/// One slot's content, as a probe returns it.
+/// One slot's content, as a probe returns it: the bounds as stored, or weaker where they did not
+/// fit (see [What fits in an entry](self#what-fits-in-an-entry)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// The position's full key.
@@ -73,22 +95,7 @@ pub struct Entry {
     generation: u32,
 }
 
-/// What the replacement rule reads of a slot's entry: whose it is, how deep, and from which root
-/// search.
-#[derive(Clone, Copy, Debug)]
-struct Occupant {
-    key: u64,
-    depth: u32,
-    generation: u32,
-}
-
-impl Occupant {
-    const fn of(entry: &Entry) -> Self {
-        Self { key: entry.key, depth: entry.depth, generation: entry.generation }
-    }
-}
-
-/// The most entries a table holds: 2^28, 8 GiB of 32-byte entries, which is more than a machine that
+/// The most entries a table holds: 2^28, 4 GiB of 16-byte entries, which is more than a machine that
 /// runs the crate's tests has to spare. A larger request is clamped here, and refused by the command
 /// line with the memory it would need.
 pub const MAX_ENTRIES: usize = 1 << 28;
@@ -98,141 +105,138 @@ const fn power_of_two_at_most(n: usize) -> usize {
     if n <= 1 { 1 } else { 1 << (usize::BITS - 1 - n.leading_zeros()) }
 }
 
-/// An entry in a slot's words: `info` holds the depth (low 32 bits), the move index (31 bits, all
-/// ones for none) and, in the top bit, whether the slot holds anything.
+/// The low half of a slot's word (the key is the high half): `lower` in bits 0–15 and `upper` in
+/// 16–31 as 16-bit numbers, the depth in 32–47, the move index in 48–55, the root search in 56–62,
+/// and in bit 63 whether the slot holds anything.
 const OCCUPIED: u64 = 1 << 63;
-const NO_MOVE: u32 = (1 << 31) - 1;
+/// The move index field of an entry without a move; an index this large or larger is not kept.
+const NO_MOVE: u32 = u8::MAX as u32;
+/// The lower-bound field of "no lower bound" (`-INFINITY`), and the upper-bound field of "no upper
+/// bound" (`INFINITY`).
+const NO_LOWER: i16 = i16::MIN;
+const NO_UPPER: i16 = i16::MAX;
+/// Set in the depth field of a depth kept as its distance below `u32::MAX`.
+const FROM_THE_END: u16 = 1 << 15;
+/// Root searches are told apart modulo this (seven bits of the word).
+const GENERATIONS: u32 = 1 << 7;
 
-/// One slot: a sequence lock over four words (see the [module documentation](self)). With `&mut`
-/// access no other thread can be looking, and the words are read and written plainly.
-#[derive(Debug, Default)]
-#[repr(align(32))]
-struct Slot {
-    /// Odd while a store is writing the slot.
-    sequence: AtomicU32,
-    generation: AtomicU32,
-    key: AtomicU64,
-    /// `lower` in the high 32 bits, `upper` in the low.
-    bounds: AtomicU64,
-    info: AtomicU64,
+/// A lower bound in 16 bits: itself if it fits, else the nearest weaker bound that does (no lower
+/// bound at all below the range).
+fn lower_field(lower: Value) -> i16 {
+    i16::try_from(lower).unwrap_or(if lower > 0 { i16::MAX } else { NO_LOWER })
 }
+
+/// An upper bound in 16 bits: itself if it fits, else the nearest weaker bound that does (no upper
+/// bound at all above the range).
+fn upper_field(upper: Value) -> i16 {
+    i16::try_from(upper).unwrap_or(if upper < 0 { i16::MIN } else { NO_UPPER })
+}
+
+/// A depth in 16 bits, if it can be kept: below 2^15 as itself, within 2^15 of `u32::MAX` (the
+/// remaining depth of a search to the end of a game that knows no bound) as its distance from it.
+fn depth_field(depth: u32) -> Option<u16> {
+    let end = u32::from(FROM_THE_END);
+    if depth < end {
+        u16::try_from(depth).ok()
+    } else {
+        u16::try_from(u32::MAX - depth)
+            .ok()
+            .filter(|&below| u32::from(below) < end)
+            .map(|below| FROM_THE_END | below)
+    }
+}
+
+/// The depth a depth field holds.
+fn depth_of(field: u16) -> u32 {
+    if field & FROM_THE_END == 0 { u32::from(field) } else { u32::MAX - u32::from(field & !FROM_THE_END) }
+}
+
+// ANCHOR: slot
+/// One slot: one 128-bit atomic word, the key in its high half and the rest of the entry packed in
+/// the low half (see the [module documentation](self)). A load returns the word exactly as one
+/// store wrote it, so threads sharing the table never see two entries mixed. With `&mut` access no
+/// other thread can be looking, and the word is read and written plainly.
+#[derive(Debug, Default)]
+struct Slot(AtomicU128);
 
 impl Slot {
-    fn encode(entry: &Entry) -> (u64, u64) {
-        // Two's-complement bits: `as` keeps them, and decoding gives the same values back.
-        let bounds = (u64::from(entry.lower as u32) << 32) | u64::from(entry.upper as u32);
+    /// The word holding `entry`, or `None` if its depth cannot be kept. The bounds may come out
+    /// weaker (see [`lower_field`]) and a large move index as none: both are still true of the
+    /// position.
+    fn encode(entry: &Entry) -> Option<u128> {
+        let depth = depth_field(entry.depth)?;
         let index = entry.best_move.filter(|&index| index < NO_MOVE).unwrap_or(NO_MOVE);
-        let info = OCCUPIED | (u64::from(index) << 32) | u64::from(entry.depth);
-        (bounds, info)
+        // `as u16` keeps the two's-complement bits, and decoding gives the same numbers back.
+        let low = OCCUPIED
+            | u64::from(lower_field(entry.lower) as u16)
+            | (u64::from(upper_field(entry.upper) as u16) << 16)
+            | (u64::from(depth) << 32)
+            | (u64::from(index) << 48)
+            | (u64::from(entry.generation % GENERATIONS) << 56);
+        Some((u128::from(entry.key) << 64) | u128::from(low))
     }
 
-    fn decode(generation: u32, key: u64, bounds: u64, info: u64) -> Option<Entry> {
-        if info & OCCUPIED == 0 {
+    /// The entry a word holds, or `None` for an empty slot.
+    fn decode(word: u128) -> Option<Entry> {
+        let low = word as u64;
+        if low & OCCUPIED == 0 {
             return None;
         }
-        let index = ((info >> 32) as u32) & NO_MOVE;
+        let (lower, upper) = (low as u16 as i16, (low >> 16) as u16 as i16);
+        let index = u32::from((low >> 48) as u8);
         Some(Entry {
-            key,
-            depth: info as u32,
-            lower: (bounds >> 32) as u32 as Value,
-            upper: bounds as u32 as Value,
+            key: (word >> 64) as u64,
+            depth: depth_of((low >> 32) as u16),
+            lower: if lower == NO_LOWER { -INFINITY } else { Value::from(lower) },
+            upper: if upper == NO_UPPER { INFINITY } else { Value::from(upper) },
             best_move: (index != NO_MOVE).then_some(index),
-            generation,
+            generation: ((low >> 56) as u32) % GENERATIONS,
         })
     }
 
-    // ANCHOR: sequence_lock
-    /// The entry as one store wrote it, or `None` for an empty slot or one a store is writing.
+    /// The entry as one store wrote it, or `None` for an empty slot.
     fn read(&self) -> Option<Entry> {
-        let before = self.sequence.load(Ordering::Acquire);
-        if before & 1 == 1 {
-            return None;
-        }
-        let generation = self.generation.load(Ordering::Relaxed);
-        let key = self.key.load(Ordering::Relaxed);
-        let bounds = self.bounds.load(Ordering::Relaxed);
-        let info = self.info.load(Ordering::Relaxed);
-        // The words must be read before the sequence number is read again (Boehm's seqlock reader).
-        fence(Ordering::Acquire);
-        if self.sequence.load(Ordering::Relaxed) != before {
-            return None;
-        }
-        Self::decode(generation, key, bounds, info)
+        Self::decode(self.word())
     }
 
-    /// The entry, with no other thread looking: plain reads, which the compiler may leave out
-    /// where a field is not used.
-    fn read_exclusive(&mut self) -> Option<Entry> {
-        Self::decode(
-            *self.generation.get_mut(),
-            *self.key.get_mut(),
-            *self.bounds.get_mut(),
-            *self.info.get_mut(),
-        )
+    /// The word, with no other thread looking.
+    fn word_exclusive(&mut self) -> u128 {
+        *self.0.get_mut()
     }
 
-    /// Who holds the slot: what the replacement rule reads of it. Plain atomic reads, without the
-    /// sequence lock: while other threads write, the three words may come from two different
-    /// stores. That is enough to choose a slot to replace, and no more is asked of it: a shared
-    /// store then reads the slot again under its lock ([`Slot::write_shared`]), and a wrong choice
-    /// only loses an entry worth more.
-    fn occupant(&self) -> Option<Occupant> {
-        let info = self.info.load(Ordering::Relaxed);
-        (info & OCCUPIED != 0).then(|| Occupant {
-            key: self.key.load(Ordering::Relaxed),
-            depth: info as u32,
-            generation: self.generation.load(Ordering::Relaxed),
-        })
-    }
-
-    /// Writes `entry` with no other thread looking.
+    /// Writes `entry` (if it can be kept) with no other thread looking.
     fn write(&mut self, entry: &Entry) {
-        let (bounds, info) = Self::encode(entry);
-        *self.generation.get_mut() = entry.generation;
-        *self.key.get_mut() = entry.key;
-        *self.bounds.get_mut() = bounds;
-        *self.info.get_mut() = info;
+        if let Some(word) = Self::encode(entry) {
+            *self.0.get_mut() = word;
+        }
     }
 
-    /// Writes `entry` computed by `update` from what the slot holds, while other threads may read
-    /// and write it; gives up (stores nothing) if another store holds the slot.
-    fn write_shared(&self, update: impl FnOnce(Option<Entry>) -> Option<Entry>) {
-        let sequence = self.sequence.load(Ordering::Relaxed);
-        if sequence & 1 == 1
-            || self
-                .sequence
-                .compare_exchange(sequence, sequence.wrapping_add(1), Ordering::Relaxed, Ordering::Relaxed)
-                .is_err()
-        {
-            return;
-        }
-        // The odd number must be visible before any word changes (Boehm's seqlock writer).
-        fence(Ordering::Release);
-        let old = Self::decode(
-            self.generation.load(Ordering::Relaxed),
-            self.key.load(Ordering::Relaxed),
-            self.bounds.load(Ordering::Relaxed),
-            self.info.load(Ordering::Relaxed),
-        );
-        if let Some(entry) = update(old) {
-            let (bounds, info) = Self::encode(&entry);
-            self.generation.store(entry.generation, Ordering::Relaxed);
-            self.key.store(entry.key, Ordering::Relaxed);
-            self.bounds.store(bounds, Ordering::Relaxed);
-            self.info.store(info, Ordering::Relaxed);
-        }
-        self.sequence.store(sequence.wrapping_add(2), Ordering::Release);
+    /// The word, while other threads may be storing.
+    fn word(&self) -> u128 {
+        // Relaxed: every entry is whole in its one word, and nothing else is read through it.
+        self.0.load(Ordering::Relaxed)
     }
-    // ANCHOR_END: sequence_lock
+
+    /// Writes `entry` (if it can be kept) in place of the word `old`, while other threads may read
+    /// and write the slot; stores nothing if another store changed the slot since `old` was read
+    /// (dropping a result is always sound).
+    fn replace_shared(&self, old: u128, entry: &Entry) {
+        if let Some(new) = Self::encode(entry) {
+            // A failed exchange means another store won the slot: its result stands.
+            let _ = self.0.compare_exchange(old, new, Ordering::Relaxed, Ordering::Relaxed);
+        }
+    }
 }
+// ANCHOR_END: slot
 
 /// Which bucket of a table a key's entries live in ([`TranspositionTable::bucket_of`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct BucketIndex(usize);
 
-/// Two slots in one 64-byte cache line: a probe reads both for the price of one miss.
+/// Two slots in 32 bytes, never split between two cache lines: a probe reads both for the price of
+/// one miss.
 #[derive(Debug, Default)]
-#[repr(align(64))]
+#[repr(align(32))]
 struct Bucket([Slot; 2]);
 
 /// A fixed-capacity table of [`Entry`] values. See the [module documentation](self).
@@ -290,7 +294,7 @@ impl TranspositionTable {
 
     /// Starts a new root search: older entries become replaceable by anything.
     pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+        self.generation = (self.generation + 1) % GENERATIONS;
     }
 
     /// Empties every slot.
@@ -319,10 +323,10 @@ impl TranspositionTable {
     pub(crate) fn probe_exclusive(&mut self, bucket: BucketIndex, key: u64) -> Option<Entry> {
         let single = self.capacity == 1;
         let [first, second] = &mut self.buckets[bucket.0].0;
-        match first.read_exclusive() {
+        match Slot::decode(first.word_exclusive()) {
             Some(entry) if entry.key == key => Some(entry),
             _ if single => None,
-            _ => second.read_exclusive().filter(|entry| entry.key == key),
+            _ => Slot::decode(second.word_exclusive()).filter(|entry| entry.key == key),
         }
     }
 
@@ -351,27 +355,24 @@ impl TranspositionTable {
         window: (Value, Value),
         result: (Value, Option<u32>),
     ) {
-        let (in_second_slot, always) = self.choose_slot(bucket, key, depth);
-        let slot = &mut self.buckets[bucket.0].0[usize::from(in_second_slot)];
-        let old = slot.read_exclusive();
+        let words = self.buckets[bucket.0].0.each_mut().map(Slot::word_exclusive);
+        let (in_second_slot, always) = self.choose_slot(key, depth, |slot| Slot::decode(words[slot]));
+        let old = Slot::decode(words[usize::from(in_second_slot)]);
         if let Some(entry) = self.updated(old, always, key, depth, window, result) {
             self.buckets[bucket.0].0[usize::from(in_second_slot)].write(&entry);
         }
     }
 
     /// Where a store of `key` at `depth` goes (`true`: the bucket's second slot), and whether it
-    /// replaces whatever is there, from what the two slots of its bucket hold (the second is read
-    /// only if needed): the slot that holds the position; else the first slot, if the replacement
-    /// rule lets it replace the occupant; else the second, which always takes the newest result. A
-    /// table of one slot has only the first.
-    // The rule looks only at whose each slot is, how deep and from which search: reading just that,
-    // and decoding the whole entry of the chosen slot only, saves a fifth of a store.
-    fn choose_slot(&self, bucket: BucketIndex, key: u64, depth: u32) -> (bool, bool) {
-        let [first, second] = &self.buckets[bucket.0].0;
-        let in_first = first.occupant();
+    /// replaces whatever is there, from what `occupant` says the bucket's slots (0 and 1) hold (the
+    /// second is asked only if needed): the slot that holds the position; else the first slot, if
+    /// the replacement rule lets it replace the occupant; else the second, which always takes the
+    /// newest result. A table of one slot has only the first.
+    fn choose_slot(&self, key: u64, depth: u32, occupant: impl Fn(usize) -> Option<Entry>) -> (bool, bool) {
+        let in_first = occupant(0);
         if self.capacity == 1 || in_first.is_some_and(|old| old.key == key) {
             (false, false)
-        } else if second.occupant().is_some_and(|old| old.key == key) {
+        } else if occupant(1).is_some_and(|old| old.key == key) {
             (true, false)
         } else if in_first.is_none_or(|old| self.replaces(&old, depth)) {
             (false, false)
@@ -382,7 +383,7 @@ impl TranspositionTable {
 
     /// Whether a result at `depth` may take the slot of `old`, another position: if `old` is left
     /// over from an earlier root search, or no deeper.
-    fn replaces(&self, old: &Occupant, depth: u32) -> bool {
+    fn replaces(&self, old: &Entry, depth: u32) -> bool {
         old.generation != self.generation || old.depth <= depth
     }
 
@@ -407,7 +408,7 @@ impl TranspositionTable {
                 }
                 best_move = best_move.or(old.best_move);
             }
-            Some(old) if !always && !self.replaces(&Occupant::of(&old), depth) => return None,
+            Some(old) if !always && !self.replaces(&old, depth) => return None,
             _ => {}
         }
         if g <= alpha {
@@ -446,9 +447,13 @@ impl TranspositionTable {
         window: (Value, Value),
         result: (Value, Option<u32>),
     ) {
-        let (in_second_slot, always) = self.choose_slot(bucket, key, depth);
-        self.buckets[bucket.0].0[usize::from(in_second_slot)]
-            .write_shared(|old| self.updated(old, always, key, depth, window, result));
+        let slots = &self.buckets[bucket.0].0;
+        let words = [slots[0].word(), slots[1].word()];
+        let (in_second_slot, always) = self.choose_slot(key, depth, |slot| Slot::decode(words[slot]));
+        let old = words[usize::from(in_second_slot)];
+        if let Some(entry) = self.updated(Slot::decode(old), always, key, depth, window, result) {
+            slots[usize::from(in_second_slot)].replace_shared(old, &entry);
+        }
     }
 
     /// The bucket of `key`: its two slots share one 64-byte cache line. A search finds it once per
@@ -470,6 +475,7 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::value::{MAX_LEAF, MIN_LEAF};
 
     #[test]
     fn capacity_is_a_power_of_two_at_least_one_and_never_more_than_asked() {
@@ -589,16 +595,64 @@ mod tests {
         let mut table = TranspositionTable::new(2);
         table.store(u64::MAX, u32::MAX, -INFINITY - 1, INFINITY + 1, -INFINITY, Some(u32::MAX));
         let entry = table.probe(u64::MAX).unwrap();
-        // A move index too large for the entry is dropped: it only orders moves.
+        // An upper bound below 16 bits comes back as the lowest that fits, still true; a move index
+        // too large for the entry is dropped: it only orders moves.
         assert_eq!(
             (entry.depth, entry.lower, entry.upper, entry.best_move),
-            (u32::MAX, -INFINITY, -INFINITY, None)
+            (u32::MAX, -INFINITY, i32::from(i16::MIN), None)
         );
-        table.store(0, 0, -5, 5, INFINITY, Some(3));
+        table.store(0, 0, -5, 5, INFINITY, Some(254));
         let entry = table.probe(0).unwrap();
         assert_eq!(
             (entry.depth, entry.lower, entry.upper, entry.best_move),
-            (0, INFINITY, INFINITY, Some(3))
+            (0, i32::from(i16::MAX), INFINITY, Some(254))
         );
+    }
+
+    #[test]
+    fn a_bound_comes_back_as_stored_if_it_fits_in_sixteen_bits_and_else_weaker() {
+        let edge = [i32::from(i16::MIN), i32::from(i16::MAX)];
+        let near = [-1, 0, 1];
+        let values =
+            edge.iter().flat_map(|&v| near.map(|d| v + d)).chain([0, -40_000, 40_000, MIN_LEAF, MAX_LEAF]);
+        for value in values {
+            let mut table = TranspositionTable::new(2);
+            table.store(1, 3, value - 1, value, value, None);
+            let lower = table.probe(1).unwrap().lower;
+            table.store(2, 3, value, value + 1, value, None);
+            let upper = table.probe(2).unwrap().upper;
+            // Both as stored where they fit; where not, never tighter than stored.
+            assert!(lower <= value && upper >= value, "{value}: lower {lower}, upper {upper}");
+            let fits = |bound: Value| i16::try_from(bound).is_ok();
+            if fits(value) && value != edge[0] {
+                assert_eq!(lower, value);
+            }
+            if fits(value) && value != edge[1] {
+                assert_eq!(upper, value);
+            }
+        }
+    }
+
+    #[test]
+    fn depths_near_zero_and_near_the_end_are_kept_and_others_are_not_stored() {
+        let end = 1 << 15;
+        for (depth, kept) in [
+            (0, true),
+            (end - 1, true),
+            (end, false),
+            (1 << 31, false),
+            (u32::MAX - end, false),
+            (u32::MAX - (end - 1), true),
+            (u32::MAX, true),
+        ] {
+            let mut table = TranspositionTable::new(2);
+            table.store(5, depth, 0, 1, 0, Some(1));
+            let shared = TranspositionTable::new(2);
+            shared.store_shared(5, depth, 0, 1, 0, Some(1));
+            for table in [&table, &shared] {
+                let entry = table.probe(5);
+                assert_eq!(entry.map(|entry| entry.depth), kept.then_some(depth), "depth {depth}");
+            }
+        }
     }
 }

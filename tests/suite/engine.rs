@@ -11,7 +11,9 @@ use nullwindow::tree::{Tree, TreeBuilder};
 use nullwindow::value::{INFINITY, MAX_LEAF, MIN_LEAF, Value};
 use proptest::prelude::*;
 
-use crate::strategies::{deepening, game_graphs, graphs_with_transpositions, shapes, trees};
+use crate::strategies::{
+    deepening, game_graphs, game_graphs_across_sixteen_bits, graphs_with_transpositions, shapes, trees,
+};
 
 fn algorithms() -> impl Strategy<Value = Algorithm> {
     prop::sample::select(Algorithm::ALL.to_vec())
@@ -114,7 +116,7 @@ proptest! {
     }
 
     #[test]
-    fn every_driver_is_exact_on_game_graphs_with_transpositions_at_different_depths(tree in game_graphs(), algorithm in algorithms(), config in configs(), depth in 0u32..7) {
+    fn every_driver_is_exact_on_game_graphs_with_transpositions_at_different_depths(tree in prop_oneof![game_graphs(), game_graphs_across_sixteen_bits()], algorithm in algorithms(), config in configs(), depth in 0u32..7) {
         let exact = minimax::search(&tree, &tree.root_id(), depth).value;
         let params = SearchParams { depth, ..config };
         let result = Engine::new(&params).search(&tree, algorithm, &params, |_| {});
@@ -123,7 +125,7 @@ proptest! {
     }
 
     #[test]
-    fn every_driver_on_threads_returns_the_minimax_value(tree in game_graphs(), algorithm in algorithms(), config in configs(), depth in 0u32..7, count in 2usize..=4, alone_nodes in prop_oneof![Just(0u64), 0u64..100]) {
+    fn every_driver_on_threads_returns_the_minimax_value(tree in prop_oneof![game_graphs(), game_graphs_across_sixteen_bits()], algorithm in algorithms(), config in configs(), depth in 0u32..7, count in 2usize..=4, alone_nodes in prop_oneof![Just(0u64), 0u64..100]) {
         // Helpers at once, or after a first try alone that a small tree may or may not outlast.
         let exact = minimax::search(&tree, &tree.root_id(), depth).value;
         let params = SearchParams { depth, ..config };

@@ -124,6 +124,22 @@ impl quickcheck::Arbitrary for QuickTree {
 /// Layered game graphs with transpositions reached at different depths: a node at level `k` takes
 /// children from levels `k + 1` and `k + 3`, so one position can sit two plies deeper on another path.
 pub fn game_graphs() -> impl Strategy<Value = Tree> {
+    game_graphs_valued(|evaluation| evaluation % 50)
+}
+
+/// [`game_graphs`] whose evaluations lie on both sides of the edges of 16 bits (±32,768), where the
+/// transposition table keeps a bound only weaker: most near an edge, a few small.
+pub fn game_graphs_across_sixteen_bits() -> impl Strategy<Value = Tree> {
+    game_graphs_valued(|evaluation| {
+        let near = [32_766, 32_767, 32_768, 32_769, 40_000];
+        let small = evaluation % 50;
+        let wide = small.signum() * near[(evaluation.unsigned_abs() % 5) as usize] + evaluation % 3;
+        if evaluation % 4 == 0 { small } else { wide }
+    })
+}
+
+/// [`game_graphs`] with each node's evaluation drawn from the leaf range and mapped by `value`.
+fn game_graphs_valued(value: fn(Value) -> Value) -> impl Strategy<Value = Tree> {
     (2usize..=6, prop::collection::vec(1usize..=4, 6))
         .prop_flat_map(|(levels, sizes)| {
             let sizes: Vec<usize> = sizes[..levels].to_vec();
@@ -139,7 +155,7 @@ pub fn game_graphs() -> impl Strategy<Value = Tree> {
                 ),
             )
         })
-        .prop_map(|(sizes, nodes)| {
+        .prop_map(move |(sizes, nodes)| {
             let mut first = vec![0usize];
             for size in &sizes {
                 first.push(first.last().unwrap() + size);
@@ -150,7 +166,7 @@ pub fn game_graphs() -> impl Strategy<Value = Tree> {
                 for _ in 0..size {
                     let (evaluation, choices) = &nodes[index];
                     let colour = if level % 2 == 0 { 'W' } else { 'B' };
-                    let evaluation = evaluation % 50;
+                    let evaluation = value(*evaluation);
                     text.push_str(&format!("n{index} {evaluation} {colour}"));
                     if level + 1 < sizes.len() {
                         for (far, pick) in choices {

@@ -83,7 +83,7 @@ mod tests {
         assert_eq!(tt_entries("0"), Ok(0));
         assert_eq!(tt_entries(&MAX_ENTRIES.to_string()), Ok(MAX_ENTRIES));
         let error = tt_entries("4294967296").unwrap_err();
-        assert!(error.contains("128 GiB") && error.contains("at most 268435456 entries (8 GiB)"), "{error}");
+        assert!(error.contains("64 GiB") && error.contains("at most 268435456 entries (4 GiB)"), "{error}");
         assert!(tt_entries("18446744073709551615").unwrap_err().contains("would need"));
         assert!(tt_entries("99999999999999999999999").unwrap_err().contains("would need"));
         assert_eq!(seeds("20"), Ok(20));
