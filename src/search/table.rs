@@ -19,16 +19,18 @@
 //!
 //! # What fits in an entry
 //!
-//! Besides the full key, an entry keeps each bound in 16 bits, the depth in 16, the move index in
-//! 8 and the root search in 7. What does not fit is kept weaker or not at all, never wrong:
+//! Besides the full key, an entry keeps each bound in 16 bits, the depth and the move index in 24
+//! and the root search in 7. What does not fit is kept weaker or not at all, never wrong:
 //!
 //! * a bound outside `-32768..=32767` comes back as the nearest weaker bound that fits (a lower bound
 //!   of 40,000 as 32,767; a lower bound below the range as none at all, `-INFINITY`); a weaker bound
 //!   is still a true bound, and costs only a search that a tighter one would have saved. Games whose
 //!   scores fit in 16 bits (every game and tree model of the crate, by default) lose nothing;
-//! * a depth is kept if it is below 2^15 or within 2^15 of `u32::MAX` (the remaining depth of a
-//!   search to the end of a game that knows no [`depth_bound`](crate::game::Game::depth_bound));
-//!   a result at any other depth is not stored, as if the table had forgotten it;
+//! * a depth is kept with its move if it is below 2^15 or within 2^14 of `u32::MAX` (the remaining
+//!   depth of a search to the end of a game that knows no
+//!   [`depth_bound`](crate::game::Game::depth_bound)), and without its move up to 2^15 + 2^22 (the
+//!   top of a tree thousands of levels deep); a result at any other depth is not stored, as if the
+//!   table had forgotten it;
 //! * a move index of 255 or more is kept as no move: the move only orders the children;
 //! * root searches are told apart modulo 128: an entry from 128 searches ago counts as this
 //!   search's, which changes only which entry a store replaces.
@@ -106,8 +108,8 @@ const fn power_of_two_at_most(n: usize) -> usize {
 }
 
 /// The low half of a slot's word (the key is the high half): `lower` in bits 0–15 and `upper` in
-/// 16–31 as 16-bit numbers, the depth in 32–47, the move index in 48–55, the root search in 56–62,
-/// and in bit 63 whether the slot holds anything.
+/// 16–31 as 16-bit numbers, the depth and the move index in 32–55 ([`depth_and_move`]), the root
+/// search in 56–62, and in bit 63 whether the slot holds anything.
 const OCCUPIED: u64 = 1 << 63;
 /// The move index field of an entry without a move; an index this large or larger is not kept.
 const NO_MOVE: u32 = u8::MAX as u32;
@@ -115,8 +117,12 @@ const NO_MOVE: u32 = u8::MAX as u32;
 /// bound" (`INFINITY`).
 const NO_LOWER: i16 = i16::MIN;
 const NO_UPPER: i16 = i16::MAX;
-/// Set in the depth field of a depth kept as its distance below `u32::MAX`.
-const FROM_THE_END: u16 = 1 << 15;
+/// Depths below this are kept with their move.
+const SMALL_DEPTHS: u32 = 1 << 15;
+/// Depths within this of `u32::MAX` are kept with their move, as their distance from it.
+const NEAR_THE_END: u32 = 1 << 14;
+/// Depths from [`SMALL_DEPTHS`] up to this many above it are kept without a move.
+const LARGE_DEPTHS: u32 = 1 << 22;
 /// Root searches are told apart modulo this (seven bits of the word).
 const GENERATIONS: u32 = 1 << 7;
 
@@ -132,23 +138,36 @@ fn upper_field(upper: Value) -> i16 {
     i16::try_from(upper).unwrap_or(if upper < 0 { i16::MIN } else { NO_UPPER })
 }
 
-/// A depth in 16 bits, if it can be kept: below 2^15 as itself, within 2^15 of `u32::MAX` (the
-/// remaining depth of a search to the end of a game that knows no bound) as its distance from it.
-fn depth_field(depth: u32) -> Option<u16> {
-    let end = u32::from(FROM_THE_END);
-    if depth < end {
-        u16::try_from(depth).ok()
+/// A depth and a move index in 24 bits, if the depth can be kept: the depth in the low 16 bits and
+/// the move index (255 for none or too large) in the high 8, for a depth below 2^15 (top bit 0) or
+/// one within 2^14 of `u32::MAX` (the remaining depth of a search to the end of a game that knows no
+/// bound; top bits 10, then its distance from `u32::MAX`). A depth from 2^15 up to 2^15 + 2^22 (the
+/// deep chains a tree may hold) takes all 24 bits (top bits 11, then 22 bits of its distance above
+/// 2^15), and its move is not kept: it only orders moves.
+fn depth_and_move(depth: u32, best_move: Option<u32>) -> Option<u32> {
+    let index = best_move.filter(|&index| index < NO_MOVE).unwrap_or(NO_MOVE);
+    if depth < SMALL_DEPTHS {
+        Some(index << 16 | depth)
+    } else if u32::MAX - depth < NEAR_THE_END {
+        Some(index << 16 | 0b10 << 14 | (u32::MAX - depth))
+    } else if depth - SMALL_DEPTHS < LARGE_DEPTHS {
+        let above = depth - SMALL_DEPTHS;
+        Some((above >> 14) << 16 | 0b11 << 14 | (above & (NEAR_THE_END - 1)))
     } else {
-        u16::try_from(u32::MAX - depth)
-            .ok()
-            .filter(|&below| u32::from(below) < end)
-            .map(|below| FROM_THE_END | below)
+        None
     }
 }
 
-/// The depth a depth field holds.
-fn depth_of(field: u16) -> u32 {
-    if field & FROM_THE_END == 0 { u32::from(field) } else { u32::MAX - u32::from(field & !FROM_THE_END) }
+/// The depth and the move index that [`depth_and_move`] packed.
+fn depth_and_move_of(bits: u32) -> (u32, Option<u32>) {
+    let (field, index) = (bits & 0xffff, (bits >> 16) & 0xff);
+    let low = field & (NEAR_THE_END - 1);
+    let best_move = (index != NO_MOVE).then_some(index);
+    match field >> 14 {
+        0b10 => (u32::MAX - low, best_move),
+        0b11 => (SMALL_DEPTHS + (index << 14 | low), None),
+        _ => (field, best_move),
+    }
 }
 
 // ANCHOR: slot
@@ -164,14 +183,12 @@ impl Slot {
     /// weaker (see [`lower_field`]) and a large move index as none: both are still true of the
     /// position.
     fn encode(entry: &Entry) -> Option<u128> {
-        let depth = depth_field(entry.depth)?;
-        let index = entry.best_move.filter(|&index| index < NO_MOVE).unwrap_or(NO_MOVE);
+        let depth_and_move = depth_and_move(entry.depth, entry.best_move)?;
         // `as u16` keeps the two's-complement bits, and decoding gives the same numbers back.
         let low = OCCUPIED
             | u64::from(lower_field(entry.lower) as u16)
             | (u64::from(upper_field(entry.upper) as u16) << 16)
-            | (u64::from(depth) << 32)
-            | (u64::from(index) << 48)
+            | (u64::from(depth_and_move) << 32)
             | (u64::from(entry.generation % GENERATIONS) << 56);
         Some((u128::from(entry.key) << 64) | u128::from(low))
     }
@@ -183,13 +200,13 @@ impl Slot {
             return None;
         }
         let (lower, upper) = (low as u16 as i16, (low >> 16) as u16 as i16);
-        let index = u32::from((low >> 48) as u8);
+        let (depth, best_move) = depth_and_move_of((low >> 32) as u32 & 0xff_ffff);
         Some(Entry {
             key: (word >> 64) as u64,
-            depth: depth_of((low >> 32) as u16),
+            depth,
             lower: if lower == NO_LOWER { -INFINITY } else { Value::from(lower) },
             upper: if upper == NO_UPPER { INFINITY } else { Value::from(upper) },
-            best_move: (index != NO_MOVE).then_some(index),
+            best_move,
             generation: ((low >> 56) as u32) % GENERATIONS,
         })
     }
@@ -634,24 +651,29 @@ mod tests {
     }
 
     #[test]
-    fn depths_near_zero_and_near_the_end_are_kept_and_others_are_not_stored() {
-        let end = 1 << 15;
-        for (depth, kept) in [
-            (0, true),
-            (end - 1, true),
-            (end, false),
-            (1 << 31, false),
-            (u32::MAX - end, false),
-            (u32::MAX - (end - 1), true),
-            (u32::MAX, true),
+    fn every_depth_a_search_reaches_is_kept_and_its_move_where_it_fits() {
+        let (small, near, large) = (1 << 15, 1 << 14, 1 << 22);
+        // (depth, kept, with its move)
+        for (depth, kept, with_move) in [
+            (0, true, true),
+            (small - 1, true, true),
+            (small, true, false),
+            (100_000, true, false),
+            (small + large - 1, true, false),
+            (small + large, false, false),
+            (1 << 31, false, false),
+            (u32::MAX - near, false, false),
+            (u32::MAX - (near - 1), true, true),
+            (u32::MAX, true, true),
         ] {
             let mut table = TranspositionTable::new(2);
-            table.store(5, depth, 0, 1, 0, Some(1));
+            table.store(5, depth, 0, 1, 0, Some(200));
             let shared = TranspositionTable::new(2);
-            shared.store_shared(5, depth, 0, 1, 0, Some(1));
+            shared.store_shared(5, depth, 0, 1, 0, Some(200));
             for table in [&table, &shared] {
-                let entry = table.probe(5);
-                assert_eq!(entry.map(|entry| entry.depth), kept.then_some(depth), "depth {depth}");
+                let entry = table.probe(5).map(|entry| (entry.depth, entry.best_move));
+                let expected = kept.then_some((depth, with_move.then_some(200)));
+                assert_eq!(entry, expected, "depth {depth}");
             }
         }
     }
