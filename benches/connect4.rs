@@ -112,10 +112,10 @@ const SETUPS: [Setup; 5] = [
     },
 ];
 
-/// The table of `nullwindow bench connect4`, 2^16 entries (2 MiB): see its `--tt-entries`.
+/// The table of `nullwindow bench connect4`, 2^17 entries (2 MiB): see its `--tt-entries`.
 fn params(setup: Setup) -> SearchParams {
     SearchParams {
-        tt_entries: 1 << 16,
+        tt_entries: 1 << 17,
         iterative_deepening: setup.iterative_deepening,
         ..SearchParams::default()
     }
