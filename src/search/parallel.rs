@@ -38,9 +38,9 @@
 //!   stores nothing;
 //! * two results for one position and depth are merged into the tighter of each bound; both are
 //!   bounds on the same number, so the merged entry is one too;
-//! * a probe returns an entry exactly as one store wrote it, never a mix of two racing stores (the
-//!   table's sequence locks, [`super::table`]); a store that finds its slot being written by another
-//!   thread is dropped, which only costs a re-search;
+//! * a probe returns an entry exactly as one store wrote it, never a mix of two racing stores (each
+//!   slot is one 128-bit atomic word, [`super::table`]); a store whose slot another thread changed
+//!   since it read it is dropped, which only costs a re-search;
 //! * deferring a child changes only the order of a node's children (see [`super::abdada`]);
 //! * a result the main thread takes from a helper is that of a complete fail-soft search of the
 //!   same root, depth and window: one its own search could have returned. (It is taken only when

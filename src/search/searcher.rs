@@ -193,7 +193,8 @@ where
 pub(crate) enum TableAccess<'a> {
     /// No other thread uses the table: stores write it plainly.
     Own(&'a mut TranspositionTable),
-    /// Other threads probe and store at the same time: stores take the slot's sequence lock.
+    /// Other threads probe and store at the same time: a store is a compare-and-exchange of the
+    /// slot's one atomic word.
     Shared(&'a TranspositionTable),
 }
 

@@ -473,7 +473,7 @@ impl TranspositionTable {
         }
     }
 
-    /// The bucket of `key`: its two slots share one 64-byte cache line. A search finds it once per
+    /// The bucket of `key`: its two slots share one cache line. A search finds it once per
     /// node, for the node's probe and its store.
     pub(crate) fn bucket_of(&self, key: u64) -> BucketIndex {
         // Keys may be small consecutive numbers (node ids): mix every bit into the index.
@@ -567,10 +567,10 @@ mod tests {
     #[test]
     fn a_probe_never_sees_two_racing_stores_mixed() {
         // One slot, two keys whose entries differ in bounds and move, one thread storing them in
-        // turn while this one probes: a probe that mixed the words of two stores would show the other
-        // key's numbers. This is a stress test: it finds a missing sequence check only when the two
-        // threads run at the same time, which a busy machine may not allow (when they do, it finds
-        // one within a few thousand probes).
+        // turn while this one probes: a probe that mixed the halves of two stores would show the
+        // other key's numbers. This is a stress test: it finds a slot read in two parts only when the
+        // two threads run at the same time, which a busy machine may not allow (when they do, it
+        // finds one within a few thousand probes).
         let table = TranspositionTable::new(1);
         let numbers = |key: u64| if key == 1 { (-7, Some(2)) } else { (11, Some(5)) };
         let done = std::sync::atomic::AtomicBool::new(false);
