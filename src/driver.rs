@@ -116,6 +116,14 @@ pub struct SearchParams {
     /// Transposition-table entries (rounded down to a power of two, at least 1, at most
     /// [`MAX_ENTRIES`](crate::search::table::MAX_ENTRIES)).
     pub tt_entries: usize,
+    /// The shallowest nodes that use the table: a node searched fewer plies deep neither probes
+    /// nor stores (leaves never do, whatever this says). `1`, the default, lets every interior
+    /// node use it. Searching a node's few leaves again can cost less than a probe that misses the
+    /// processor's caches, and results that are cheap to find then no longer push costly ones out
+    /// of the table: `2` keeps out the nodes just above the leaves (the book's "Measuring",
+    /// "The table near the leaves"). Only the work done and the counts depend on it, never a
+    /// value. A game can also keep positions of its choice out ([`Game::uses_table`]).
+    pub table_min_depth: u32,
     /// Search the table's best move first.
     pub table_move_first: bool,
     /// Killer moves.
@@ -160,7 +168,7 @@ pub struct SearchParams {
 
 impl Default for SearchParams {
     /// The oracle's defaults: the whole game at once (no iterative deepening), each driver's own
-    /// first guess, 2^16 table entries, every ordering enhancement on but enhanced transposition
+    /// first guess, 2^16 table entries used at every interior node, every ordering enhancement on but enhanced transposition
     /// cutoff, aspiration windows of ±50, no deeper entries, no limits.
     fn default() -> Self {
         Self {
@@ -170,6 +178,7 @@ impl Default for SearchParams {
             guess_from: GuessFrom::PreviousIteration,
             aspiration_delta: 50,
             tt_entries: 1 << 16,
+            table_min_depth: 1,
             table_move_first: true,
             killers: true,
             history: true,
@@ -193,7 +202,8 @@ pub struct Counts {
     /// Nodes visited: every call of the recursive search (re-visits in later passes and iterations
     /// count again).
     pub nodes: u64,
-    /// Table probes (the engine probes at every interior node).
+    /// Table probes (the engine probes at every interior node that [uses the
+    /// table](SearchParams::table_min_depth)).
     pub probes: u64,
     /// Probes that found the position at a depth that may answer it.
     pub hits: u64,

@@ -93,8 +93,9 @@ impl Perspective {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "lowercase"))]
 pub enum Probe {
-    /// No probe: a leaf, or a node the game keeps out of the table
-    /// ([`Game::uses_table`]).
+    /// No probe: a leaf, or a node kept out of the table (shallower than
+    /// [`SearchParams::table_min_depth`](crate::driver::SearchParams::table_min_depth), or one the
+    /// game keeps out: [`Game::uses_table`]).
     None,
     /// The game's own value bounds ([`Game::value_bounds`]) decided the node before the table was
     /// probed.

@@ -296,7 +296,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
 
     // ANCHOR: enter
     /// Opens a node: counts it; evaluates it if it is a leaf; lets the game's value bounds and then
-    /// the table (if [`Game::uses_table`]) answer it or narrow its window; tries
+    /// the table (if the node [uses it](Self::uses_table)) answer it or narrow its window; tries
     /// enhanced transposition cutoff; lists the moves, for [`Searcher::next_move`] to hand out.
     // Inline in each search, as `leave` is: as calls, the two cost about 5% of the engine's
     // instructions (the book's "Measuring").
@@ -334,7 +334,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         };
         let key = self.game.key(position);
         let bucket = self.table.bucket_of(key);
-        let uses_table = self.game.uses_table(position, depth);
+        let uses_table = self.uses_table(position, depth);
         let (known, table_move, probe) = if uses_table {
             self.probe_table(bucket, key, depth, alpha, beta)
         } else {
@@ -346,8 +346,10 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
             }
             Known::Window(alpha, beta) => (alpha, beta),
         };
+        // The children's entries exist only if they are deep enough to use the table.
         if self.config.enhanced_transposition_cutoff
             && uses_table
+            && depth > self.config.table_min_depth
             && let Some(bound) = self.transposition_cutoff(position, depth, beta)
         {
             self.table.store((bucket, key), depth, (alpha, beta), (bound, None));
@@ -356,6 +358,13 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         }
         self.order_moves(position, ply, table_move);
         Entered::Expand(Node { key, bucket, depth, alpha, beta, ply, window_in, probe })
+    }
+
+    /// Whether the node at `position`, searched `depth` plies deep, probes and stores: deep enough
+    /// for [`SearchParams::table_min_depth`], and the game lets it ([`Game::uses_table`]).
+    #[inline]
+    fn uses_table(&self, position: &G::Position, depth: u32) -> bool {
+        depth >= self.config.table_min_depth && self.game.uses_table(position, depth)
     }
 
     /// The game's own value bounds ([`Game::value_bounds`]): a window outside them, or bounds that
@@ -488,7 +497,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
             let slot = self.rules.record_history.then(|| self.game.history_slot(position, mv));
             self.ordering.record_cutoff(ply, mv, slot, depth, self.rules.record_killers);
         }
-        let uses_table = self.game.uses_table(position, depth);
+        let uses_table = self.uses_table(position, depth);
         if uses_table {
             let best_index = best_index.and_then(|index| u32::try_from(index).ok());
             self.table.store((bucket, key), depth, (alpha, beta), (g, best_index));

@@ -326,6 +326,32 @@ fn solve_and_trace_show_every_iteration() {
 
 /// `solve --help` says that a leaf evaluated twice counts twice.
 #[test]
+fn table_min_depth_keeps_the_shallow_nodes_out_of_the_table() {
+    let tree = "((3 17) (2 12) (15 (25 0)))";
+    for plies in ["1", "2", "4"] {
+        let output = nullwindow(&["trace", "--algo", "pvs", "--table-min-depth", plies, "-"], tree);
+        assert!(output.status.success(), "{output:?}");
+        let records: Vec<serde_json::Value> =
+            stdout(&output).lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+        let root = records.last().unwrap();
+        assert_eq!((root["path"].as_array().map(Vec::len), root["result"].as_i64()), (Some(0), Some(15)));
+        let min_depth: u64 = plies.parse().unwrap();
+        let path = |record: &serde_json::Value| record["path"].as_array().unwrap().clone();
+        // A leaf never uses the table, whatever its depth: a node is interior if a record lies below it.
+        let interior = |record: &serde_json::Value| {
+            let (above, length) = (path(record), path(record).len());
+            records.iter().any(|other| path(other).len() > length && path(other)[..length] == above[..])
+        };
+        for record in &records {
+            let (depth, probe) = (record["depth"].as_u64().unwrap(), record["probe"].as_str().unwrap());
+            let uses_table = depth >= min_depth && interior(record);
+            assert_eq!(probe != "none", uses_table, "--table-min-depth {plies}: {record}");
+            assert_eq!(record["stored"].is_null(), !uses_table, "--table-min-depth {plies}: {record}");
+        }
+    }
+}
+
+#[test]
 fn solve_help_says_what_the_counts_count() {
     let help = stdout(&nullwindow(&["solve", "--help"], ""));
     assert!(help.contains("a leaf evaluated again in a later pass or iteration counts again"), "{help}");

@@ -2,6 +2,7 @@
 //! tree under perfect ordering; a principal variation that reaches the value; limits that never
 //! leak a partial iteration; no allocation while searching.
 
+use nullwindow::driver::observe::{NodeReturned, Observer, Probe};
 use nullwindow::driver::{GuessFrom, Outcome, SearchParams};
 use nullwindow::game::{Game, Player};
 use nullwindow::reference::minimax;
@@ -63,6 +64,30 @@ fn assert_principal_variation<G: Game>(game: &G, result: &Outcome<G::Move>) -> R
     Ok(())
 }
 
+/// Counts the nodes that break [`SearchParams::table_min_depth`]: shallower ones that probed or
+/// stored, and expanded ones deep enough that did not probe.
+#[derive(Default)]
+struct TableUses<'t> {
+    tree: Option<&'t Tree>,
+    table_min_depth: u32,
+    shallow: usize,
+    deep_without: usize,
+}
+
+impl Observer<Tree> for TableUses<'_> {
+    fn returned(&mut self, node: &NodeReturned<'_, <Tree as Game>::Position, <Tree as Game>::Move>) {
+        let probed = !matches!(node.probe, None | Some(Probe::None));
+        let shallow = node.node.depth < self.table_min_depth;
+        if shallow && (probed || node.stored.is_some()) {
+            self.shallow += 1;
+        }
+        let leaf = node.node.depth == 0 || self.tree.is_some_and(|tree| tree.is_terminal(node.node.position));
+        if !shallow && !leaf && !probed {
+            self.deep_without += 1;
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
@@ -122,6 +147,20 @@ proptest! {
         let result = Engine::new(&params).search(&tree, algorithm, &params, |_| {});
         prop_assert_eq!(result.value, exact, "{} at depth {}", algorithm, depth);
         assert_principal_variation(&tree, &result)?;
+    }
+
+    /// Nodes searched fewer plies deep than `table_min_depth` neither probe nor store; every other
+    /// expanded node probes as before; and every driver stays exact.
+    #[test]
+    fn nodes_shallower_than_the_table_min_depth_leave_the_table_alone(tree in prop_oneof![trees(), game_graphs()], algorithm in algorithms(), config in configs(), depth in prop_oneof![Just(u32::MAX), 0u32..7], table_min_depth in 0u32..=4) {
+        let exact = minimax::search(&tree, &tree.root_id(), depth).value;
+        let params = SearchParams { depth, table_min_depth, ..config };
+        let mut table_uses = TableUses { tree: Some(&tree), table_min_depth, ..TableUses::default() };
+        let result = Engine::new(&params).search_observed(&tree, &tree.root_id(), algorithm, &params, &mut table_uses);
+        prop_assert_eq!(result.value, exact, "{} at depth {}", algorithm, depth);
+        assert_principal_variation(&tree, &result)?;
+        prop_assert_eq!(table_uses.shallow, 0, "nodes shallower than {} used the table", table_min_depth);
+        prop_assert_eq!(table_uses.deep_without, 0, "deep enough nodes left the table alone");
     }
 
     #[test]

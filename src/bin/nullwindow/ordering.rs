@@ -1,6 +1,6 @@
 //! The switches of the optimized drivers shared by `solve`, `trace` and `compare`: the move-ordering
 //! heuristics off (the book draws its figures of the teaching tree without killers and history, and
-//! these let a reader reproduce the figures' numbers), and failing hard.
+//! these let a reader reproduce the figures' numbers), failing hard, and which nodes use the table.
 
 use clap::Args;
 use nullwindow::driver::SearchParams;
@@ -8,7 +8,8 @@ use nullwindow::registry::Driver;
 
 use crate::CliError;
 
-/// Switches of the optimized drivers: move-ordering heuristics turned off, failing hard.
+/// Switches of the optimized drivers: move-ordering heuristics turned off, failing hard, the
+/// shallowest nodes that use the table.
 #[derive(Args, Clone, Copy, Debug, Default)]
 pub struct OrderingArgs {
     /// Turn off the killer-move heuristic of the optimized drivers (a move that cut off at a ply is
@@ -24,6 +25,12 @@ pub struct OrderingArgs {
     /// Still exact; it shows what failing hard costs (an MTD pass moves a bound by one unit at most).
     #[arg(long)]
     fail_hard: bool,
+    /// The optimized drivers' shallowest nodes to use the transposition table: nodes searched fewer
+    /// plies deep neither probe nor store. 1 (the default) lets every node but the leaves use it;
+    /// 2 keeps out the nodes just above the leaves, whose few leaves can cost less to search again
+    /// than a probe that misses the processor's caches. Values never depend on it.
+    #[arg(long, value_name = "PLIES", default_value_t = 1)]
+    table_min_depth: u32,
 }
 
 impl OrderingArgs {
@@ -32,7 +39,8 @@ impl OrderingArgs {
         self.fail_hard
     }
 
-    /// Turns off in `params` what the switches name, and nothing else.
+    /// Turns off in `params` what the switches name and sets the table's shallowest nodes, and
+    /// nothing else.
     pub fn apply(self, params: &mut SearchParams) {
         if self.no_killers {
             params.killers = false;
@@ -43,6 +51,7 @@ impl OrderingArgs {
         if self.fail_hard {
             params.fail_hard = true;
         }
+        params.table_min_depth = self.table_min_depth;
     }
 }
 
