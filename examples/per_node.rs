@@ -7,10 +7,12 @@
 //!     target/release/examples/per_node nullwindow-pvs incremental 8 11
 //! ```
 //!
-//! Searchers: `nullwindow-pvs`, `nullwindow-mtdf` (iterative deepening, a table of 2^20 entries,
-//! every ordering enhancement on: the scale benchmark's engine), `minimax-pvs`, `minimax-mtdf` (the
-//! `minimax` crate 0.6 with a table of 32 MiB), and `none`, which builds the tree and searches
-//! nothing: the baseline to subtract. Prints the value and the nodes searched.
+//! Searchers: `nullwindow-pvs`, `nullwindow-mtdf` (iterative deepening, a table of 2^20 entries
+//! kept out of the nodes just above the leaves, every ordering enhancement on: the scale
+//! benchmark's engine), `minimax-pvs`, `minimax-mtdf` (the `minimax` crate 0.6 with a table of 32
+//! MiB), and `none`, which builds the tree and searches nothing: the baseline to subtract. An
+//! optional fifth argument sets the engine's `table_min_depth` (2 by default; 1 puts the table at
+//! every interior node, as the `minimax` crate does). Prints the value and the nodes searched.
 
 use std::process::ExitCode;
 
@@ -22,13 +24,19 @@ use nullwindow::tree::synthetic::{Model, SyntheticConfig, SyntheticTree};
 mod minimax_crate;
 
 const USAGE: &str = "usage: per_node nullwindow-pvs|nullwindow-mtdf|minimax-pvs|minimax-mtdf|none \
-                     incremental|independent WIDTH DEPTH";
+                     incremental|independent WIDTH DEPTH [TABLE_MIN_DEPTH]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [searcher, model, width, depth] = &args[..] else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
+    let (searcher, model, width, depth, table_min_depth) = match &args[..] {
+        [searcher, model, width, depth] => (searcher, model, width, depth, "2"),
+        [searcher, model, width, depth, table_min_depth] => {
+            (searcher, model, width, depth, &**table_min_depth)
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
     };
     let model = match model.as_str() {
         "incremental" => Model::Incremental,
@@ -38,7 +46,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (Ok(width), Ok(depth)) = (width.parse(), depth.parse()) else {
+    let (Ok(width), Ok(depth), Ok(table_min_depth)) = (width.parse(), depth.parse(), table_min_depth.parse())
+    else {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
@@ -49,7 +58,12 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let params = SearchParams { tt_entries: 1 << 20, iterative_deepening: true, ..SearchParams::default() };
+    let params = SearchParams {
+        tt_entries: 1 << 20,
+        table_min_depth,
+        iterative_deepening: true,
+        ..SearchParams::default()
+    };
     let engine = |algorithm| {
         let result = Engine::new(&params).search(&tree, algorithm, &params, |_| {});
         (result.value, result.counts.nodes.to_string())
