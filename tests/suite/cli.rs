@@ -712,6 +712,27 @@ fn bench_connect4_solves_pons_positions_and_reports_per_set() {
     assert_eq!(json[0]["positions"], 30);
     assert_eq!(json[0]["right"], 30);
     assert!(json[0]["mean_nodes"].as_f64().unwrap() > 1.0);
+    // Keeping the last plies out of the table changes the work, never a score.
+    let set = "testdata/connect4/Test_L3_R1.first100";
+    let kept_out = nullwindow(
+        &[
+            "bench",
+            "connect4",
+            set,
+            "--limit",
+            "30",
+            "--tt-entries",
+            "65536",
+            "--table-min-depth",
+            "8",
+            "--json",
+        ],
+        "",
+    );
+    assert!(kept_out.status.success(), "{kept_out:?}");
+    let kept_out: serde_json::Value = serde_json::from_slice(&kept_out.stdout).unwrap();
+    assert_eq!(kept_out[0]["right"], 30);
+    assert_ne!(kept_out[0]["mean_nodes"], json[0]["mean_nodes"]);
     // The first lines of a set are not the whole set that Pons' figures are means of: the row says so.
     let table = stdout(&nullwindow(
         &["bench", "connect4", "testdata/connect4/Test_L3_R1.first100", "--limit", "3"],
