@@ -733,6 +733,11 @@ fn bench_connect4_solves_pons_positions_and_reports_per_set() {
     let kept_out: serde_json::Value = serde_json::from_slice(&kept_out.stdout).unwrap();
     assert_eq!(kept_out[0]["right"], 30);
     assert_ne!(kept_out[0]["mean_nodes"], json[0]["mean_nodes"]);
+    let header =
+        stdout(&nullwindow(&["bench", "connect4", set, "--limit", "1", "--table-min-depth", "8"], ""));
+    assert!(
+        header.starts_with("mtd-pons with 131072 table entries (not used with fewer than 8 plies left),")
+    );
     // The first lines of a set are not the whole set that Pons' figures are means of: the row says so.
     let table = stdout(&nullwindow(
         &["bench", "connect4", "testdata/connect4/Test_L3_R1.first100", "--limit", "3"],

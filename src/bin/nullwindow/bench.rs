@@ -233,7 +233,15 @@ fn print_table(args: &Connect4Args, results: &[SetResult]) {
     };
     // A column of thread counts only when the rows differ in it.
     let show_threads = args.threads.len() > 1;
-    outln!("{} with {} table entries, one table per set{deepening}{threads}", args.algo, args.tt_entries);
+    let kept_out = match args.table_min_depth {
+        0 | 1 => String::new(),
+        depth => format!(" (not used with fewer than {depth} plies left)"),
+    };
+    outln!(
+        "{} with {} table entries{kept_out}, one table per set{deepening}{threads}",
+        args.algo,
+        args.tt_entries
+    );
     outln!();
     // As wide as the longest file name, so that a long path does not push its row out of line.
     let set_width = results.iter().map(|r| r.file.chars().count()).max().unwrap_or(0).max(24);
