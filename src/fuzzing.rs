@@ -174,7 +174,7 @@ pub fn drivers(data: &[u8]) -> Result<(), Finding> {
 }
 
 /// The optimized engine with a decoded configuration (table of 1 to 64 entries, each switch,
-/// iterative deepening) equals minimax, and its principal variation reaches the value; the same
+/// iterative deepening, the shallowest nodes that use the table) equals minimax, and its principal variation reaches the value; the same
 /// configuration with deeper entries meets the witness criterion.
 ///
 /// # Errors
@@ -202,6 +202,9 @@ pub fn engine(data: &[u8]) -> Result<(), Finding> {
         ..SearchParams::default()
     };
     let tree = decode_tree(&mut bytes);
+    // Read after the tree, so that inputs found before it existed keep their meaning (0, with no
+    // byte left: every interior node uses the table).
+    let params = SearchParams { table_min_depth: u32::from(bytes.next() % 4), ..params };
     let exact = minimax::search(&tree, &tree.root(), depth).value;
     let result = Engine::new(&params).search(&tree, algorithm, &params, |_| {});
     if result.value != exact {
