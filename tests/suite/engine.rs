@@ -164,10 +164,10 @@ proptest! {
     }
 
     #[test]
-    fn every_driver_on_threads_returns_the_minimax_value(tree in prop_oneof![game_graphs(), game_graphs_across_sixteen_bits()], algorithm in algorithms(), config in configs(), depth in 0u32..7, count in 2usize..=4, alone_nodes in prop_oneof![Just(0u64), 0u64..100]) {
+    fn every_driver_on_threads_returns_the_minimax_value(tree in prop_oneof![game_graphs(), game_graphs_across_sixteen_bits()], algorithm in algorithms(), config in configs(), depth in 0u32..7, count in 2usize..=4, alone_nodes in prop_oneof![Just(0u64), 0u64..100], table_min_depth in prop_oneof![Just(1u32), 0u32..=3]) {
         // Helpers at once, or after a first try alone that a small tree may or may not outlast.
         let exact = minimax::search(&tree, &tree.root_id(), depth).value;
-        let params = SearchParams { depth, ..config };
+        let params = SearchParams { depth, table_min_depth, ..config };
         let threads = Threads { count, alone_nodes };
         let mut heard = Vec::new();
         let result = Engine::new(&params).search_on_threads(&tree, &tree.root_id(), algorithm, &params, threads, |iteration| heard.push(iteration.depth));
