@@ -168,8 +168,8 @@ pub struct SearchParams {
 
 impl Default for SearchParams {
     /// The oracle's defaults: the whole game at once (no iterative deepening), each driver's own
-    /// first guess, 2^16 table entries used at every interior node, every ordering enhancement on but enhanced transposition
-    /// cutoff, aspiration windows of ±50, no deeper entries, no limits.
+    /// first guess, 2^16 table entries used at every interior node, every ordering enhancement on
+    /// but enhanced transposition cutoff, aspiration windows of ±50, no deeper entries, no limits.
     fn default() -> Self {
         Self {
             depth: u32::MAX,

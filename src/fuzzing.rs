@@ -174,8 +174,9 @@ pub fn drivers(data: &[u8]) -> Result<(), Finding> {
 }
 
 /// The optimized engine with a decoded configuration (table of 1 to 64 entries, each switch,
-/// iterative deepening, the shallowest nodes that use the table) equals minimax, and its principal variation reaches the value; the same
-/// configuration with deeper entries meets the witness criterion.
+/// iterative deepening, the shallowest nodes that use the table) equals minimax, and its principal
+/// variation reaches the value; the same configuration with deeper entries meets the witness
+/// criterion.
 ///
 /// # Errors
 /// A wrong value or principal variation, or a deeper-entries result no extension of the tree has.

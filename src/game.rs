@@ -205,10 +205,11 @@ pub trait Game {
     /// the processor's caches, where most probes miss: with Connect Four and a table of 2^22
     /// entries, leaving the last 12 stones of a game out saved a third of the time; with the 2^18
     /// entries `nullwindow bench connect4` then used (2^17 now), which mostly stay in cache, it cost
-    /// time, so the crate's games keep the default. Leaves (depth 0) never use the table, nor do nodes
-    /// shallower than [`SearchParams::table_min_depth`](crate::driver::SearchParams::table_min_depth),
-    /// which keeps out the plies just above the horizon in any game. `true` (the default) lets every
-    /// other node use it. Only the work done and the counts depend on it, never a value.
+    /// time, so the crate's games keep the default. Leaves (depth 0) never use the table, nor do
+    /// nodes shallower than
+    /// [`SearchParams::table_min_depth`](crate::driver::SearchParams::table_min_depth), which keeps
+    /// out the plies just above the horizon in any game. `true` (the default) lets every other node
+    /// use it. Only the work done and the counts depend on it, never a value.
     fn uses_table(&self, position: &Self::Position, depth: u32) -> bool {
         let _ = (position, depth);
         true

@@ -156,7 +156,8 @@ proptest! {
         let exact = minimax::search(&tree, &tree.root_id(), depth).value;
         let params = SearchParams { depth, table_min_depth, ..config };
         let mut table_uses = TableUses { tree: Some(&tree), table_min_depth, ..TableUses::default() };
-        let result = Engine::new(&params).search_observed(&tree, &tree.root_id(), algorithm, &params, &mut table_uses);
+        let mut engine = Engine::new(&params);
+        let result = engine.search_observed(&tree, &tree.root_id(), algorithm, &params, &mut table_uses);
         prop_assert_eq!(result.value, exact, "{} at depth {}", algorithm, depth);
         assert_principal_variation(&tree, &result)?;
         prop_assert_eq!(table_uses.shallow, 0, "nodes shallower than {} used the table", table_min_depth);

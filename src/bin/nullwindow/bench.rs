@@ -48,9 +48,9 @@ pub struct Connect4Args {
     #[arg(long, default_value_t = 1 << 17, value_parser = crate::sizes::tt_entries)]
     tt_entries: usize,
     /// The shallowest nodes that use the table, in plies left to search (to the end of the game,
-    /// unless deepening iteratively): nodes with fewer neither probe nor store. 1 (the default) lets every node but the last use it; on the
-    /// first 60 hard lines 6 and 8 took 0.90 and 0.93 of the time, within the noise (the book's
-    /// "Measuring").
+    /// unless deepening iteratively): nodes with fewer neither probe nor store. 1 (the default)
+    /// lets every node but the leaves use it; on the first 60 hard lines 6 and 8 took 0.90 and
+    /// 0.93 of the time, within the noise (the book's "Measuring").
     #[arg(long, value_name = "PLIES", default_value_t = 1)]
     table_min_depth: u32,
     /// Only the first N positions of each file.
