@@ -116,7 +116,7 @@ fn engine_against_minimax_crate(c: &mut Criterion) {
             }
         }
         for mtdf in [false, true] {
-            let (value, nodes) = minimax_crate(&tree, mtdf);
+            let (value, nodes) = minimax_crate(&tree, mtdf, minimax_crate::TABLE_BYTES);
             eprintln!("{name}: minimax crate {} value {value}; {nodes}", if mtdf { "mtdf" } else { "pvs " });
         }
         let mut group = c.benchmark_group(name);
@@ -134,7 +134,7 @@ fn engine_against_minimax_crate(c: &mut Criterion) {
         }
         for mtdf in [false, true] {
             group.bench_function(format!("minimax crate {}", if mtdf { "mtdf" } else { "pvs" }), |b| {
-                b.iter(|| minimax_crate(&tree, mtdf).0);
+                b.iter(|| minimax_crate(&tree, mtdf, minimax_crate::TABLE_BYTES).0);
             });
         }
         group.finish();
