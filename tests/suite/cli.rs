@@ -694,43 +694,21 @@ fn trace_lists_the_nodes_stockmans_drivers_solve() {
 
 #[test]
 fn bench_connect4_solves_pons_positions_and_reports_per_set() {
-    let output = nullwindow(
-        &[
-            "bench",
-            "connect4",
-            "testdata/connect4/Test_L3_R1.first100",
-            "--limit",
-            "30",
-            "--tt-entries",
-            "65536",
-            "--json",
-        ],
-        "",
-    );
-    assert!(output.status.success(), "{output:?}");
-    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let set = "testdata/connect4/Test_L3_R1.first100";
+    // The first 30 positions with a table of 2^16 entries, and `extra`: the set's JSON row.
+    let solved = |extra: &[&str]| -> serde_json::Value {
+        let args =
+            [&["bench", "connect4", set, "--limit", "30", "--tt-entries", "65536", "--json"], extra].concat();
+        let output = nullwindow(&args, "");
+        assert!(output.status.success(), "{output:?}");
+        serde_json::from_slice(&output.stdout).unwrap()
+    };
+    let json = solved(&[]);
     assert_eq!(json[0]["positions"], 30);
     assert_eq!(json[0]["right"], 30);
     assert!(json[0]["mean_nodes"].as_f64().unwrap() > 1.0);
     // Keeping the last plies out of the table changes the work, never a score.
-    let set = "testdata/connect4/Test_L3_R1.first100";
-    let kept_out = nullwindow(
-        &[
-            "bench",
-            "connect4",
-            set,
-            "--limit",
-            "30",
-            "--tt-entries",
-            "65536",
-            "--table-min-depth",
-            "8",
-            "--json",
-        ],
-        "",
-    );
-    assert!(kept_out.status.success(), "{kept_out:?}");
-    let kept_out: serde_json::Value = serde_json::from_slice(&kept_out.stdout).unwrap();
+    let kept_out = solved(&["--table-min-depth", "8"]);
     assert_eq!(kept_out[0]["right"], 30);
     assert_ne!(kept_out[0]["mean_nodes"], json[0]["mean_nodes"]);
     let header =
