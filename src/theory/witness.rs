@@ -25,6 +25,9 @@
 //! Each occurrence of a position in the unfolded tree is extended independently, as in the study's
 //! definition on trees; a position reached by two paths may be extended differently on each.
 //!
+//! Where the same side moves again (a game with extra turns, which the oracle's judges accept
+//! though the drivers do not), a child's values count for its parent unnegated.
+//!
 //! # Example
 //!
 //! ```
@@ -48,7 +51,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::game::Game;
+use crate::game::{Game, Player};
 use crate::value::Value;
 
 /// Whether `value`, returned by a search of `position` to `depth` plies with the window
@@ -113,6 +116,8 @@ const BEYOND: u32 = u32::MAX;
 struct Asked<P> {
     key: (u64, u32, Value),
     position: Option<P>,
+    /// The side to move at the node.
+    mover: Player,
     children: Option<Vec<(P, u32)>>,
     next: usize,
 }
@@ -168,9 +173,10 @@ impl<'g, G: Game> Witness<'g, G> {
                 let mut lowest: Option<Value> = None;
                 let mut highest: Option<Value> = None;
                 for (child, child_left) in &children {
-                    let (child_lowest, child_highest) = self.range[&(self.game.key(child), *child_left)];
-                    lowest = Some(lowest.map_or(-child_highest, |l| l.max(-child_highest)));
-                    highest = Some(highest.map_or(-child_lowest, |h| h.max(-child_lowest)));
+                    let range = self.range[&(self.game.key(child), *child_left)];
+                    let (child_lowest, child_highest) = self.for_parent(&at, child, range);
+                    lowest = Some(lowest.map_or(child_lowest, |l| l.max(child_lowest)));
+                    highest = Some(highest.map_or(child_highest, |h| h.max(child_highest)));
                 }
                 let range = match (own, lowest, highest) {
                     (Some(own), Some(lowest), Some(highest)) => (own.min(lowest), own.max(highest)),
@@ -200,7 +206,8 @@ impl<'g, G: Game> Witness<'g, G> {
         // each node's children tried in turn; a node's answer is known once one child holds the
         // value or every child has said no.
         let key = (self.game.key(position), left, value);
-        let mut stack = vec![Asked { key, position: Some(position.clone()), children: None, next: 0 }];
+        let mover = self.game.to_move(position);
+        let mut stack = vec![Asked { key, position: Some(position.clone()), mover, children: None, next: 0 }];
         let mut answer = false;
         while let Some(mut asked) = stack.pop() {
             let (_, at_left, m) = asked.key;
@@ -225,7 +232,9 @@ impl<'g, G: Game> Witness<'g, G> {
                         (at_left == BEYOND || children.is_empty()) && self.game.evaluate_for_mover(&at) == m;
                     let floor = children
                         .iter()
-                        .map(|(child, child_left)| -self.range[&(self.game.key(child), *child_left)].1)
+                        .map(|(child, child_left)| {
+                            self.for_parent(&at, child, self.range[&(self.game.key(child), *child_left)]).0
+                        })
                         .max();
                     if own || floor.is_none_or(|floor| m < floor) {
                         // Its own evaluation gives it; or no child's value can reach it.
@@ -237,16 +246,42 @@ impl<'g, G: Game> Witness<'g, G> {
                 }
             };
             if let Some((child, child_left)) = children.get(asked.next).cloned() {
-                let child_key = (self.game.key(&child), child_left, -m);
+                let child_mover = self.game.to_move(&child);
+                let turned = if child_mover == asked.mover { m } else { -m };
+                let child_key = (self.game.key(&child), child_left, turned);
                 let next = asked.next + 1;
-                stack.push(Asked { key: asked.key, position: None, children: Some(children), next });
-                stack.push(Asked { key: child_key, position: Some(child), children: None, next: 0 });
+                stack.push(Asked {
+                    key: asked.key,
+                    position: None,
+                    mover: asked.mover,
+                    children: Some(children),
+                    next,
+                });
+                stack.push(Asked {
+                    key: child_key,
+                    position: Some(child),
+                    mover: child_mover,
+                    children: None,
+                    next: 0,
+                });
             } else {
                 self.holds.insert(asked.key, false);
                 answer = false;
             }
         }
         Ok(answer)
+    }
+
+    /// A child's range of values (from the side to move at the child) from the side to move at
+    /// `parent`: negated where the side changes, as it does with every move in an alternating
+    /// game; kept where the same side moves again.
+    fn for_parent(
+        &self,
+        parent: &G::Position,
+        child: &G::Position,
+        (low, high): (Value, Value),
+    ) -> (Value, Value) {
+        if self.game.to_move(parent) == self.game.to_move(child) { (low, high) } else { (-high, -low) }
     }
 
     /// The plies left at `position` searched `depth` deep: `BEYOND` once the depth is spent.

@@ -64,6 +64,20 @@ pub fn unfold<G: Game>(
     depth: u32,
     max_nodes: usize,
 ) -> Result<Tree, TooLarge> {
+    unfold_with_positions(game, position, depth, max_nodes).map(|(tree, _)| tree)
+}
+
+/// As [`unfold`], with each node's position, by [`NodeId::index`](super::NodeId::index): what a
+/// caller needs to name the tree's nodes in the game's own terms.
+///
+/// # Errors
+/// As [`unfold`].
+pub fn unfold_with_positions<G: Game>(
+    game: &G,
+    position: &G::Position,
+    depth: u32,
+    max_nodes: usize,
+) -> Result<(Tree, Vec<G::Position>), TooLarge> {
     let share = game.keys_identify_positions();
     let mut positions = vec![position.clone()];
     let mut depth_left = vec![depth];
@@ -99,11 +113,12 @@ pub fn unfold<G: Game>(
             children[node as usize].push(id);
         }
     }
-    let (tree, _) = from_child_lists(0, &children, |node, _| {
+    let (tree, order) = from_child_lists(0, &children, |node, _| {
         let position = &positions[node as usize];
         (game.evaluate(position), game.to_move(position))
     });
-    Ok(tree)
+    let positions = order.iter().map(|&node| positions[node as usize].clone()).collect();
+    Ok((tree, positions))
 }
 
 #[cfg(test)]
