@@ -34,9 +34,14 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
+
+mod lazy;
+
+pub use lazy::{ServedGame, ServedPosition};
 
 use super::record::{NodeName, NodeNames};
 use crate::game::{Game, Player};
@@ -82,6 +87,50 @@ fn quoted(line: &str) -> String {
     format!("'{}'", text::excerpt(line))
 }
 
+/// The optional requests an engine answers, as it announces them after `protocol 1` in its
+/// version line (`protocol 1 search records mover`). Names the oracle does not know are ignored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Features {
+    /// `search POS DEPTH`: the engine's own search of a position ([`Served::search`]).
+    pub search: bool,
+    /// `search POS DEPTH FILE`: the search writes its node records to `FILE` first.
+    pub records: bool,
+    /// `mover POS`: the player to move, so that a side may move twice; without it sides alternate.
+    pub mover: bool,
+}
+
+impl Features {
+    /// The features a version answer announces, or `None` if it does not start `protocol 1`.
+    #[must_use]
+    pub fn parse(answer: &str) -> Option<Self> {
+        let mut words = answer.split_whitespace();
+        let version = VERSION.to_string();
+        if words.next() != Some("protocol") || words.next() != Some(version.as_str()) {
+            return None;
+        }
+        let mut features = Self::default();
+        for word in words {
+            match word {
+                "search" => features.search = true,
+                "records" => features.records = true,
+                "mover" => features.mover = true,
+                _ => {}
+            }
+        }
+        Some(features)
+    }
+
+    /// The names announced, as the version line lists them (`none` when there are none).
+    #[must_use]
+    pub fn names(self) -> String {
+        let names: Vec<&str> = [(self.search, "search"), (self.records, "records"), (self.mover, "mover")]
+            .into_iter()
+            .filter_map(|(on, name)| on.then_some(name))
+            .collect();
+        if names.is_empty() { "none".to_owned() } else { names.join(" ") }
+    }
+}
+
 /// An engine speaking the protocol, as a child process.
 pub struct Session {
     child: Child,
@@ -92,13 +141,17 @@ pub struct Session {
     closed_after: Option<String>,
     /// Requests asked, for the figures.
     pub requests: u64,
+    /// The optional requests the engine announced.
+    pub features: Features,
 }
 
 impl Session {
-    /// Starts `command` with `sh -c` and checks the version it speaks.
+    /// Starts `command` with `sh -c`, checks the version it speaks and reads the optional requests
+    /// it announces ([`Features`]).
     ///
     /// # Errors
-    /// The command cannot start, or does not answer `protocol 1` with `protocol 1`.
+    /// The command cannot start, or does not answer `protocol 1` with `protocol 1`, optionally
+    /// followed by names.
     pub fn start(command: &str, timeout: Duration) -> Result<Self, ProtocolError> {
         let mut child = Command::new("sh")
             .args(["-c", command])
@@ -119,16 +172,25 @@ impl Session {
             }
         });
         let stdin = child.stdin.take();
-        let mut session = Self { child, stdin, lines, timeout, closed_after: None, requests: 0 };
+        let mut session = Self {
+            child,
+            stdin,
+            lines,
+            timeout,
+            closed_after: None,
+            requests: 0,
+            features: Features::default(),
+        };
         let request = format!("protocol {VERSION}");
         let answer = session.ask(std::slice::from_ref(&request))?.pop().unwrap_or_default();
-        if answer.trim() != request {
-            return Err(ProtocolError(format!(
-                "the engine answered {} to {}: it must answer '{request}' (the protocol's version)",
+        session.features = Features::parse(&answer).ok_or_else(|| {
+            ProtocolError(format!(
+                "the engine answered {} to {}: it must answer '{request}' (the protocol's version), \
+                 optionally followed by the optional requests it answers",
                 quoted(&answer),
                 quoted(&request)
-            )));
-        }
+            ))
+        })?;
         Ok(session)
     }
 
@@ -246,12 +308,32 @@ impl EngineTree {
         EngineGame { engine: self }
     }
 
+    /// A move after which the same side moves again, as the node and the move's index, if the
+    /// game has one within the unfolding (only an engine that announces `mover` can have one). The
+    /// crate's drivers search games whose sides alternate; the oracle's judges (plain minimax, the
+    /// audit, the witness criterion) search this one too.
+    #[must_use]
+    pub fn repeated_mover(&self) -> Option<(NodeId, usize)> {
+        (0..self.tokens.len()).find_map(|index| {
+            let node = NodeId(u32::try_from(index).unwrap_or(u32::MAX));
+            let player = self.tree.player(node);
+            let children = self.tree.children(node);
+            children.iter().position(|&child| self.tree.player(child) == player).map(|at| (node, at))
+        })
+    }
+
     /// How records name its nodes: by their tokens.
     #[must_use]
     pub fn names(&self) -> TokenNames {
         let mut by_token: HashMap<String, NodeId> = HashMap::new();
+        let mut either_side: HashSet<String> = HashSet::new();
         for (index, token) in self.tokens.iter().enumerate() {
             let node = NodeId(u32::try_from(index).unwrap_or(u32::MAX));
+            if let Some(known) = by_token.get(token)
+                && self.tree.player(*known) != self.tree.player(node)
+            {
+                either_side.insert(token.clone());
+            }
             let deeper = by_token
                 .get(token)
                 .is_none_or(|known| self.depth_left[known.index()] < self.depth_left[index]);
@@ -259,21 +341,34 @@ impl EngineTree {
                 by_token.insert(token.clone(), node);
             }
         }
-        TokenNames { by_token }
+        TokenNames { by_token, either_side }
     }
 }
 
 /// Nodes named by their tokens, or by the names of the moves from the root separated by spaces; a
 /// token reached with several depths left names the node unfolded deepest, which answers a record
-/// of any depth it can.
+/// of any depth it can. A token reached with either side to move names no node: such a node is
+/// named by its moves or its path.
 #[derive(Clone, Debug)]
 pub struct TokenNames {
     by_token: HashMap<String, NodeId>,
+    either_side: HashSet<String>,
 }
 
 impl<'e> NodeNames<EngineGame<'e>> for TokenNames {
-    fn name(&self, game: &EngineGame<'e>, position: &NodeId, _path: &[u32]) -> NodeName {
-        NodeName::Id(game.engine.tokens[position.index()].clone())
+    /// The token; for a token reached with either side to move, the moves from the root along
+    /// `path`, separated by spaces.
+    fn name(&self, game: &EngineGame<'e>, position: &NodeId, path: &[u32]) -> NodeName {
+        let token = &game.engine.tokens[position.index()];
+        if !self.either_side.contains(token) {
+            return NodeName::Id(token.clone());
+        }
+        let (mut node, mut names) = (game.engine.tree.root_id(), Vec::with_capacity(path.len()));
+        for &index in path {
+            names.push(game.engine.moves[node.index()].get(index as usize).cloned().unwrap_or_default());
+            node = game.engine.tree.children(node).get(index as usize).copied().unwrap_or(node);
+        }
+        NodeName::Id(names.join(" "))
     }
 
     /// A token, or else the names of the moves from the root separated by spaces (the empty name
@@ -283,6 +378,13 @@ impl<'e> NodeNames<EngineGame<'e>> for TokenNames {
             NodeName::Id(token) => token.clone(),
             NodeName::Number(number) => number.to_string(),
         };
+        if self.either_side.contains(&token) {
+            return Err(format!(
+                "position '{}' is reached with either side to move, so its token names two nodes: name the \
+                 node by its moves from the root, separated by spaces, or by its 'path'",
+                text::excerpt(&token)
+            ));
+        }
         if let Some(&node) = self.by_token.get(&token) {
             return Ok((node, None));
         }
@@ -383,158 +485,503 @@ impl<'e> Game for EngineGame<'e> {
 }
 
 /// What the engine said of one token.
+#[derive(Clone, Debug, Default)]
 struct Known {
     children: Option<Vec<(String, String)>>,
     evaluation: Option<Value>,
-    /// The side to move, from the first path that reached it.
-    player: Player,
+    /// With [`Features::mover`]: the engine's word for the player to move.
+    mover: Option<String>,
 }
 
 /// Plies left at a node when unfolding to the end.
 const TO_THE_END: u32 = u32::MAX;
 
-/// Runs `command` and unfolds its game. See the [module documentation](self).
+/// An engine's game as far as it has been asked: a running [`Session`] and what the engine said of
+/// each token, asked once per token whatever the path or side that reached it. The unfolding
+/// ([`Served::unfold`]), the own-game fuzz's positions ([`ServedGame`]) and `search` requests all
+/// ask through it.
+pub struct Served {
+    session: Session,
+    known: HashMap<String, Known>,
+    root: String,
+}
+
+/// A node of an unfolding: a token, the side to move there and the plies left below it. A token
+/// reached with either side to move is two nodes: without `mover`, a token need not name the side
+/// (a negamax engine's values are from the side to move anyway).
+type NodeKey = (String, Player, u32);
+
+impl Served {
+    /// Starts the engine, checks its version and asks for the root (and, with
+    /// [`Features::mover`], the root's mover, which is MAX).
+    ///
+    /// # Errors
+    /// As [`Session::start`]; a root token that is not one word.
+    pub fn start(command: &str, timeout: Duration) -> Result<Self, ProtocolError> {
+        let mut session = Session::start(command, timeout)?;
+        let root = session.ask(&["root".to_owned()])?.pop().unwrap_or_default().trim().to_owned();
+        check_token(&root, "root", &root)?;
+        let mut served = Self { session, known: HashMap::new(), root: root.clone() };
+        served.known.insert(root.clone(), Known::default());
+        served.ask_movers(&[root])?;
+        Ok(served)
+    }
+
+    /// The optional requests the engine announced.
+    #[must_use]
+    pub const fn features(&self) -> Features {
+        self.session.features
+    }
+
+    /// The start's token.
+    #[must_use]
+    pub fn root(&self) -> &str {
+        &self.root
+    }
+
+    /// Requests the engine has answered.
+    #[must_use]
+    pub const fn requests(&self) -> u64 {
+        self.session.requests
+    }
+
+    /// Asks, all at once, for the moves of each of `tokens` not asked yet (and, with
+    /// [`Features::mover`], for the mover of every position they lead to).
+    fn expand(&mut self, tokens: &[&str]) -> Result<(), ProtocolError> {
+        let mut asked: Vec<String> = Vec::new();
+        let mut asking: HashSet<&str> = HashSet::new();
+        for &token in tokens {
+            let unknown = self.known.get(token).is_none_or(|known| known.children.is_none());
+            if unknown && asking.insert(token) {
+                asked.push(token.to_owned());
+            }
+        }
+        if asked.is_empty() {
+            return Ok(());
+        }
+        let requests: Vec<String> = asked.iter().map(|token| format!("children {token}")).collect();
+        let answers = self.session.ask(&requests)?;
+        let mut new_tokens = Vec::new();
+        for ((token, request), answer) in asked.iter().zip(&requests).zip(&answers) {
+            let moves = parse_children(request, answer)?;
+            for (_, child) in &moves {
+                if !self.known.contains_key(child) {
+                    self.known.insert(child.clone(), Known::default());
+                    new_tokens.push(child.clone());
+                }
+            }
+            self.known.entry(token.clone()).or_default().children = Some(moves);
+        }
+        self.ask_movers(&new_tokens)
+    }
+
+    /// With [`Features::mover`], asks for the mover of each of `tokens`, all at once; there are
+    /// two players' words in a game, no more.
+    fn ask_movers(&mut self, tokens: &[String]) -> Result<(), ProtocolError> {
+        if !self.features().mover || tokens.is_empty() {
+            return Ok(());
+        }
+        let requests: Vec<String> = tokens.iter().map(|token| format!("mover {token}")).collect();
+        let answers = self.session.ask(&requests)?;
+        let mut words: Vec<String> = Vec::new();
+        for known in self.known.values() {
+            if let Some(word) = &known.mover
+                && !words.contains(word)
+            {
+                words.push(word.clone());
+            }
+        }
+        for ((token, request), answer) in tokens.iter().zip(&requests).zip(&answers) {
+            let word = answer.trim();
+            if word.is_empty() || word.chars().any(char::is_whitespace) {
+                return Err(ProtocolError(format!(
+                    "the engine answered {} to {}: a player is one word, without whitespace",
+                    quoted(answer),
+                    quoted(request)
+                )));
+            }
+            if !words.iter().any(|known| known == word) {
+                if words.len() == 2 {
+                    return Err(ProtocolError(format!(
+                        "the engine answered {} to {}: a game has two players, and it named '{}' and '{}' before",
+                        quoted(answer),
+                        quoted(request),
+                        text::excerpt(&words[0]),
+                        text::excerpt(&words[1])
+                    )));
+                }
+                words.push(word.to_owned());
+            }
+            self.known.entry(token.clone()).or_default().mover = Some(word.to_owned());
+        }
+        Ok(())
+    }
+
+    /// Asks, all at once, for the evaluation of each of `tokens` not asked yet.
+    fn evaluate_all(&mut self, tokens: &[&str]) -> Result<(), ProtocolError> {
+        let mut asked: Vec<String> =
+            tokens.iter().filter(|token| self.evaluation(token).is_none()).map(|&t| t.to_owned()).collect();
+        asked.sort_unstable();
+        asked.dedup();
+        if asked.is_empty() {
+            return Ok(());
+        }
+        let requests: Vec<String> = asked.iter().map(|token| format!("eval {token}")).collect();
+        let answers = self.session.ask(&requests)?;
+        for ((token, request), answer) in asked.iter().zip(&requests).zip(&answers) {
+            let value = answer.trim().parse::<Value>().ok().filter(|&value| is_admissible(value)).ok_or_else(|| {
+                ProtocolError(format!(
+                    "the engine answered {} to {}: an evaluation is a whole number in the admissible range {}..={}",
+                    quoted(answer),
+                    quoted(request),
+                    crate::value::MIN_LEAF,
+                    crate::value::MAX_LEAF
+                ))
+            })?;
+            self.known.entry(token.clone()).or_default().evaluation = Some(value);
+        }
+        Ok(())
+    }
+
+    fn evaluation(&self, token: &str) -> Option<Value> {
+        self.known.get(token).and_then(|known| known.evaluation)
+    }
+
+    /// The moves of `token`, each a name and the token it leads to, in the engine's order (asked
+    /// now if they were not before).
+    ///
+    /// # Errors
+    /// The engine fails or breaks the protocol.
+    pub fn moves(&mut self, token: &str) -> Result<&[(String, String)], ProtocolError> {
+        self.expand(&[token])?;
+        Ok(self.known[token].children.as_deref().unwrap_or_default())
+    }
+
+    /// The evaluation of `token`, from the side to move there (asked now if it was not before).
+    ///
+    /// # Errors
+    /// The engine fails or breaks the protocol.
+    pub fn evaluate(&mut self, token: &str) -> Result<Value, ProtocolError> {
+        self.evaluate_all(&[token])?;
+        Ok(self.evaluation(token).unwrap_or(0))
+    }
+
+    /// The side to move at `child`, a position `parent` (where `side` moves) leads to: the other
+    /// side, unless the engine announced [`Features::mover`] and names the same player at both.
+    fn side_after(&self, parent: &str, side: Player, child: &str) -> Player {
+        let mover = |token: &str| self.known.get(token).and_then(|known| known.mover.as_deref());
+        if self.features().mover && mover(parent) == mover(child) { side } else { side.opponent() }
+    }
+
+    /// The side to move at `token` when a search starts there: MAX, unless the engine announced
+    /// [`Features::mover`] and names the root's opponent there.
+    ///
+    /// # Errors
+    /// The engine fails or breaks the protocol.
+    pub fn side_at(&mut self, token: &str) -> Result<Player, ProtocolError> {
+        if !self.known.contains_key(token) {
+            self.known.insert(token.to_owned(), Known::default());
+            self.ask_movers(&[token.to_owned()])?;
+        }
+        let mover = |token: &str| self.known.get(token).and_then(|known| known.mover.as_deref());
+        let opponent = self.features().mover && mover(token) != mover(&self.root);
+        Ok(if opponent { Player::Min } else { Player::Max })
+    }
+
+    /// The position a `--position` names, then `path` (child indices in the engine's order) walked
+    /// from it: its token, its side to move, and the moves from the start when they are known.
+    /// `position` is moves from the start separated by spaces (empty: the start), or a token; a
+    /// single word that names a move of the start is that move. A token's side to move is MAX (or,
+    /// with [`Features::mover`], the side the engine names).
+    ///
+    /// # Errors
+    /// A move that is not legal where it is played, or a path that leaves the game; the engine
+    /// fails.
+    pub fn locate(&mut self, position: &str, path: &[u32]) -> Result<Located, ProtocolError> {
+        let root = self.root.clone();
+        let words: Vec<&str> = position.split_whitespace().collect();
+        let is_root_move = words.len() == 1 && self.moves(&root)?.iter().any(|(name, _)| name == words[0]);
+        let mut located = if words.len() == 1 && !is_root_move {
+            check_token(words[0], "--position", position)?;
+            let side = self.side_at(words[0])?;
+            Located { token: words[0].to_owned(), side, moves: None }
+        } else {
+            let mut located = Located { token: root, side: Player::Max, moves: Some(Vec::new()) };
+            for word in words {
+                located = self.play_named(located, word)?;
+            }
+            located
+        };
+        for &index in path {
+            let moves = self.moves(&located.token)?;
+            let Some((name, _)) = moves.get(index as usize) else {
+                let count = moves.len();
+                return Err(ProtocolError(format!(
+                    "--path: position {} has {}, so there is no move {index}",
+                    quoted(&located.token),
+                    match count {
+                        0 => "no moves".to_owned(),
+                        1 => "one move (index 0)".to_owned(),
+                        n => format!("{n} moves (0 to {})", n - 1),
+                    }
+                )));
+            };
+            let name = name.clone();
+            located = self.play_named(located, &name)?;
+        }
+        Ok(located)
+    }
+
+    /// The position after the move named `name`.
+    fn play_named(&mut self, from: Located, name: &str) -> Result<Located, ProtocolError> {
+        let moves = self.moves(&from.token)?;
+        let Some((_, child)) = moves.iter().find(|(known, _)| known == name) else {
+            let legal: Vec<&str> = moves.iter().map(|(name, _)| name.as_str()).collect();
+            let after = match from.moves.as_deref() {
+                Some([]) => "at the start".to_owned(),
+                Some(moves) => format!("after {}", moves.join(" ")),
+                None => format!("at {}", quoted(&from.token)),
+            };
+            return Err(ProtocolError(format!(
+                "{after} there is no move '{}' (the moves there: {})",
+                text::excerpt(name),
+                if legal.is_empty() { "none".to_owned() } else { legal.join(" ") }
+            )));
+        };
+        let child = child.clone();
+        let side = self.side_after(&from.token, from.side, &child);
+        let moves = from.moves.map(|mut moves| {
+            moves.push(name.to_owned());
+            moves
+        });
+        Ok(Located { token: child, side, moves })
+    }
+
+    /// The engine's own search of `token` to `depth` plies (`search POS DEPTH`; with `records`,
+    /// `search POS DEPTH FILE`, and the engine writes its records to `records` first).
+    ///
+    /// # Errors
+    /// The engine did not announce `search`, fails, or answers what is not `VALUE`, `VALUE MOVE`
+    /// (a move of the position) or `skip`.
+    pub fn search(
+        &mut self,
+        token: &str,
+        depth: u32,
+        records: Option<&Path>,
+    ) -> Result<Searched, ProtocolError> {
+        if !self.features().search {
+            return Err(ProtocolError(
+                "the engine did not announce 'search' in its version line (it answers 'protocol 1 search' \
+                 when it does)"
+                    .to_owned(),
+            ));
+        }
+        let request = match records.filter(|_| self.features().records) {
+            Some(file) => {
+                let file =
+                    file.to_str().filter(|file| !file.chars().any(char::is_whitespace)).ok_or_else(|| {
+                        ProtocolError(format!(
+                            "the records' file '{}' is not one word of UTF-8",
+                            file.display()
+                        ))
+                    })?;
+                format!("search {token} {depth} {file}")
+            }
+            None => format!("search {token} {depth}"),
+        };
+        let answer = self.session.ask(std::slice::from_ref(&request))?.pop().unwrap_or_default();
+        let words: Vec<&str> = answer.split_whitespace().collect();
+        let wrong = |why: &str| {
+            ProtocolError(format!("the engine answered {} to {}: {why}", quoted(&answer), quoted(&request)))
+        };
+        match words.as_slice() {
+            ["skip"] => Ok(Searched::Skip),
+            [value] | [value, _] => {
+                let value = value
+                    .parse::<Value>()
+                    .ok()
+                    .filter(|value| value.unsigned_abs() < crate::value::INFINITY.unsigned_abs())
+                    .ok_or_else(|| {
+                        wrong("a search answers a whole number within ±10⁹, optionally a move, or skip")
+                    })?;
+                let best_move = match words.get(1) {
+                    None => None,
+                    Some(name) => {
+                        let moves = self.moves(token)?;
+                        let index = moves.iter().position(|(known, _)| known == name).ok_or_else(|| {
+                            let legal: Vec<&str> = moves.iter().map(|(name, _)| name.as_str()).collect();
+                            wrong(&format!(
+                                "'{}' is no move of the position (its moves: {})",
+                                text::excerpt(name),
+                                if legal.is_empty() { "none".to_owned() } else { legal.join(" ") }
+                            ))
+                        })?;
+                        Some(u32::try_from(index).unwrap_or(u32::MAX))
+                    }
+                };
+                Ok(Searched::Value { value, best_move })
+            }
+            _ => Err(wrong("a search answers VALUE, VALUE MOVE, or skip")),
+        }
+    }
+
+    /// Unfolds the game from `from` (where `side` moves) `depth` plies deep (`None`: to its end),
+    /// asking the engine only what it was not asked before, a whole level at a time.
+    ///
+    /// # Errors
+    /// The engine fails or breaks the protocol; more than `max_nodes` nodes within the depth, or
+    /// (unfolding to the end) a cycle.
+    pub fn unfold(
+        &mut self,
+        from: &str,
+        side: Player,
+        depth: Option<u32>,
+        max_nodes: usize,
+    ) -> Result<EngineTree, ProtocolError> {
+        let start = Instant::now();
+        let requests_before = self.requests();
+        let left = depth.unwrap_or(TO_THE_END);
+        let mut nodes: Vec<NodeKey> = vec![(from.to_owned(), side, left)];
+        let mut index: HashMap<NodeKey, u32> = HashMap::from([(nodes[0].clone(), 0)]);
+        let mut children: Vec<Vec<u32>> = vec![Vec::new()];
+        let mut frontier = vec![0u32];
+        while !frontier.is_empty() {
+            let expanding: Vec<&str> = frontier
+                .iter()
+                .map(|&node| &nodes[node as usize])
+                .filter(|(_, _, left)| *left > 0)
+                .map(|(token, _, _)| token.as_str())
+                .collect();
+            let expanding: Vec<String> = expanding.into_iter().map(str::to_owned).collect();
+            self.expand(&expanding.iter().map(String::as_str).collect::<Vec<_>>())?;
+            let mut next = Vec::new();
+            for node in std::mem::take(&mut frontier) {
+                let (token, side, left) = nodes[node as usize].clone();
+                if left == 0 {
+                    continue;
+                }
+                let moves = self.known[&token].children.clone().unwrap_or_default();
+                for (_, child) in moves {
+                    let child_side = self.side_after(&token, side, &child);
+                    let child_left = if left == TO_THE_END { TO_THE_END } else { left - 1 };
+                    let key = (child, child_side, child_left);
+                    let id = match index.get(&key) {
+                        Some(&id) => id,
+                        None => {
+                            if nodes.len() >= max_nodes {
+                                return Err(ProtocolError(format!(
+                                    "the game has more than {max_nodes} positions {}: give a smaller depth (or a \
+                                     larger limit)",
+                                    depth.map_or_else(
+                                        || "to its end".to_owned(),
+                                        |d| format!("within {d} plies")
+                                    ),
+                                )));
+                            }
+                            let id = u32::try_from(nodes.len())
+                                .map_err(|_| ProtocolError("the game has too many positions".to_owned()))?;
+                            index.insert(key.clone(), id);
+                            nodes.push(key);
+                            children.push(Vec::new());
+                            next.push(id);
+                            id
+                        }
+                    };
+                    children[node as usize].push(id);
+                }
+            }
+            frontier = next;
+        }
+        let tokens: Vec<&str> = nodes.iter().map(|(token, _, _)| token.as_str()).collect();
+        let tokens: Vec<String> = tokens.into_iter().map(str::to_owned).collect();
+        self.evaluate_all(&tokens.iter().map(String::as_str).collect::<Vec<_>>())?;
+        if depth.is_none() {
+            find_cycle(&children).map_or(Ok(()), |node| {
+                Err(ProtocolError(format!(
+                    "the game has a cycle through position {}: it has no end to search to; give a depth",
+                    quoted(&nodes[node as usize].0)
+                )))
+            })?;
+        }
+        let (tree, order) = from_child_lists(0, &children, |node, _| {
+            let (token, side, _) = &nodes[node as usize];
+            (side.perspective(self.evaluation(token).unwrap_or(0)), *side)
+        });
+        let tokens = order.iter().map(|&node| nodes[node as usize].0.clone()).collect();
+        let depth_left = order.iter().map(|&node| nodes[node as usize].2).collect();
+        let moves = order
+            .iter()
+            .map(|&node| {
+                let (token, _, left) = &nodes[node as usize];
+                if *left == 0 {
+                    return Vec::new();
+                }
+                self.known[token].children.iter().flatten().map(|(name, _)| name.clone()).collect()
+            })
+            .collect();
+        Ok(EngineTree {
+            tree,
+            tokens,
+            moves,
+            depth_left,
+            requests: self.requests() - requests_before,
+            elapsed: start.elapsed(),
+        })
+    }
+}
+
+/// A position [`Served::locate`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located {
+    /// Its token.
+    pub token: String,
+    /// The side to move there.
+    pub side: Player,
+    /// The moves from the start, when it was named by moves.
+    pub moves: Option<Vec<String>>,
+}
+
+/// The engine's answer to `search`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Searched {
+    /// It declined the position.
+    Skip,
+    /// Its value, from the side to move, and the index of its move among the position's moves.
+    Value {
+        /// The value, from the side to move.
+        value: Value,
+        /// The move's index in the engine's order, if it named one.
+        best_move: Option<u32>,
+    },
+}
+
+/// Runs `command` and unfolds its game from the start. See the [module documentation](self).
 ///
 /// # Errors
 /// The engine fails or breaks the protocol; the game has more than [`Options::max_nodes`] nodes
 /// within the depth, or (unfolding to the end) a cycle.
 pub fn unfold_engine(command: &str, options: &Options) -> Result<EngineTree, ProtocolError> {
+    unfold_engine_at(command, options, "", &[])
+}
+
+/// Runs `command` and unfolds its game from the position `position` names, then `path` walked
+/// from it ([`Served::locate`]). The requests counted and the time include reaching it.
+///
+/// # Errors
+/// As [`unfold_engine`], and as [`Served::locate`].
+pub fn unfold_engine_at(
+    command: &str,
+    options: &Options,
+    position: &str,
+    path: &[u32],
+) -> Result<EngineTree, ProtocolError> {
     let start = Instant::now();
-    let mut session = Session::start(command, options.timeout)?;
-    let root = session.ask(&["root".to_owned()])?.pop().unwrap_or_default().trim().to_owned();
-    check_token(&root, "root", &root)?;
-    let mut known: HashMap<String, Known> = HashMap::new();
-    known.insert(root.clone(), Known { children: None, evaluation: None, player: Player::Max });
-    // Nodes: (token, plies left); shared by both, so that a token reached with another depth left
-    // stays a node of its own.
-    let depth = options.depth.unwrap_or(TO_THE_END);
-    let mut nodes: Vec<(String, u32)> = vec![(root.clone(), depth)];
-    let mut index: HashMap<(String, u32), u32> = HashMap::from([((root, depth), 0)]);
-    let mut children: Vec<Vec<u32>> = vec![Vec::new()];
-    let mut frontier = vec![0u32];
-    while !frontier.is_empty() {
-        // Ask, all at once, about every token of the level not asked yet.
-        let mut asked: Vec<String> = Vec::new();
-        let mut asking: HashSet<&str> = HashSet::new();
-        for &node in &frontier {
-            let (token, left) = &nodes[node as usize];
-            if *left > 0 && known[token].children.is_none() && asking.insert(token) {
-                asked.push(token.clone());
-            }
-        }
-        let requests: Vec<String> = asked.iter().map(|token| format!("children {token}")).collect();
-        let answers = session.ask(&requests)?;
-        for ((token, request), answer) in asked.iter().zip(&requests).zip(&answers) {
-            let moves = parse_children(request, answer)?;
-            known.get_mut(token).expect("asked tokens are known").children = Some(moves);
-        }
-        let mut next = Vec::new();
-        for node in std::mem::take(&mut frontier) {
-            let (token, left) = nodes[node as usize].clone();
-            if left == 0 {
-                continue;
-            }
-            let player = known[&token].player;
-            let moves = known[&token].children.clone().unwrap_or_default();
-            for (name, child) in moves {
-                match known.get(&child) {
-                    Some(seen) if seen.player != player.opponent() => {
-                        return Err(ProtocolError(format!(
-                            "position {} is reached with {} to move and, after move {} from {}, with {} to move: \
-                             sides must alternate with every move",
-                            quoted(&child),
-                            seen.player,
-                            quoted(&name),
-                            quoted(&token),
-                            player.opponent()
-                        )));
-                    }
-                    Some(_) => {}
-                    None => {
-                        known.insert(
-                            child.clone(),
-                            Known { children: None, evaluation: None, player: player.opponent() },
-                        );
-                    }
-                }
-                let child_left = if left == TO_THE_END { TO_THE_END } else { left - 1 };
-                let key = (child, child_left);
-                let id = match index.get(&key) {
-                    Some(&id) => id,
-                    None => {
-                        if nodes.len() >= options.max_nodes {
-                            return Err(ProtocolError(format!(
-                                "the game has more than {} positions {}: give a smaller depth (or a larger limit)",
-                                options.max_nodes,
-                                options
-                                    .depth
-                                    .map_or_else(|| "to its end".to_owned(), |d| format!("within {d} plies")),
-                            )));
-                        }
-                        let id = u32::try_from(nodes.len())
-                            .map_err(|_| ProtocolError("the game has too many positions".to_owned()))?;
-                        index.insert(key.clone(), id);
-                        nodes.push(key);
-                        children.push(Vec::new());
-                        next.push(id);
-                        id
-                    }
-                };
-                children[node as usize].push(id);
-            }
-        }
-        frontier = next;
-    }
-    // Every position's evaluation, asked once per token, all at once.
-    let tokens: Vec<String> = {
-        let mut unique: Vec<String> = nodes.iter().map(|(token, _)| token.clone()).collect();
-        unique.sort_unstable();
-        unique.dedup();
-        unique
-    };
-    let requests: Vec<String> = tokens.iter().map(|token| format!("eval {token}")).collect();
-    let answers = session.ask(&requests)?;
-    for ((token, request), answer) in tokens.iter().zip(&requests).zip(&answers) {
-        let value = answer.trim().parse::<Value>().ok().filter(|&value| is_admissible(value)).ok_or_else(|| {
-            ProtocolError(format!(
-                "the engine answered {} to {}: an evaluation is a whole number in the admissible range {}..={}",
-                quoted(answer),
-                quoted(request),
-                crate::value::MIN_LEAF,
-                crate::value::MAX_LEAF
-            ))
-        })?;
-        known.get_mut(token).expect("every node's token is known").evaluation = Some(value);
-    }
-    if options.depth.is_none() {
-        find_cycle(&children).map_or(Ok(()), |node| {
-            Err(ProtocolError(format!(
-                "the game has a cycle through position {}: it has no end to search to; give a depth",
-                quoted(&nodes[node as usize].0)
-            )))
-        })?;
-    }
-    let requests = session.requests;
-    drop(session);
-    let (tree, order) = from_child_lists(0, &children, |node, _| {
-        let known = &known[&nodes[node as usize].0];
-        let player = known.player;
-        let from_mover = known.evaluation.unwrap_or(0);
-        (player.perspective(from_mover), player)
-    });
-    let tokens = order.iter().map(|&node| nodes[node as usize].0.clone()).collect();
-    let depth_left = order.iter().map(|&node| nodes[node as usize].1).collect();
-    let moves = order
-        .iter()
-        .map(|&node| {
-            let (token, left) = &nodes[node as usize];
-            if *left == 0 {
-                return Vec::new();
-            }
-            known[token].children.iter().flatten().map(|(name, _)| name.clone()).collect()
-        })
-        .collect();
-    Ok(EngineTree { tree, tokens, moves, depth_left, requests, elapsed: start.elapsed() })
+    let mut served = Served::start(command, options.timeout)?;
+    let located = served.locate(position, path)?;
+    let mut tree = served.unfold(&located.token, located.side, options.depth, options.max_nodes)?;
+    tree.requests = served.requests();
+    tree.elapsed = start.elapsed();
+    Ok(tree)
 }
 
 /// A token or a move's name: a word without whitespace.

@@ -160,15 +160,16 @@ pub struct TargetArgs {
     /// Search a game instead of a tree file.
     #[arg(long, value_parser = game_parser())]
     game: Option<KnownGame>,
-    /// The game position: the moves played from the start (see --game).
-    #[arg(long, requires = "game", default_value = "")]
+    /// The game position: the moves played from the start (see --game); with --engine, the
+    /// engine's move names separated by spaces, or a position's token.
+    #[arg(long, default_value = "")]
     pub position: String,
     #[arg(long, value_name = "ID", conflicts_with = "game", help = ROOT_HELP)]
     root: Option<String>,
     /// Search the game an engine serves over the line protocol instead (run by `sh -c`; the
     /// protocol is in the book's "Your game, your engine"): its game is unfolded to the depth
     /// (--depth; to its end without one), values from the side to move at its root.
-    #[arg(long, value_name = "CMD", conflicts_with_all = ["game", "root", "path", "file"])]
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["game", "root", "file"])]
     pub engine: Option<String>,
     /// With --engine: the longest the engine may take to answer one request, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0, requires = "engine")]
@@ -322,7 +323,8 @@ impl TargetArgs {
                 timeout: Duration::from_secs_f64(self.engine_timeout.min(1e9)),
             };
             let engine =
-                protocol::unfold_engine(command, &options).map_err(|e| CliError(format!("--engine: {e}")))?;
+                protocol::unfold_engine_at(command, &options, &self.position, self.path().unwrap_or(&[]))
+                    .map_err(|e| CliError(format!("--engine: {e}")))?;
             // The time varies from run to run, so it stays out of what a command prints.
             eprintln!(
                 "note: the engine answered {} in {} ms",
@@ -330,6 +332,12 @@ impl TargetArgs {
                 engine.elapsed.as_millis()
             );
             return Ok((Target::Engine(Box::new(engine)), None));
+        }
+        if self.game.is_none() && !self.position.is_empty() {
+            return Err(CliError(format!(
+                "--position '{}' goes with --game or --engine (a tree file's node is chosen with --path)",
+                text::excerpt(&self.position)
+            )));
         }
         let target = match (self.game, &self.file) {
             (Some(_), Some(file)) => {
@@ -396,8 +404,19 @@ impl Target {
                 let depth = engine.depth_left.first().copied().unwrap_or(0);
                 let unfolded =
                     if depth == u32::MAX { "to its end".to_owned() } else { format!("{depth} plies") };
+                let mut at = String::new();
+                if !position.is_empty() {
+                    at.push_str(&format!(" from position '{position}'"));
+                }
+                if let Some(path) = path {
+                    at.push_str(&format!(
+                        " at path {} ({} to move)",
+                        dotted(path),
+                        engine.tree.player(engine.tree.root_id())
+                    ));
+                }
                 format!(
-                    "the engine's game, unfolded {unfolded}: {}, {}, height {} ({})",
+                    "the engine's game{at}, unfolded {unfolded}: {}, {}, height {} ({})",
                     counted(stats.nodes as u128, "position", "positions"),
                     counted(stats.leaves as u128, "leaf", "leaves"),
                     stats.height,
@@ -405,6 +424,23 @@ impl Target {
                 )
             }
         }
+    }
+
+    /// Refuses every driver but plain minimax on an engine's game where a side moves twice: the
+    /// drivers search alternating games (negamax turns every value at every ply).
+    pub fn check_drivers(&self, drivers: &[Driver]) -> Result<(), CliError> {
+        let Self::Engine(engine) = self else { return Ok(()) };
+        let Some((node, index)) = engine.repeated_mover() else { return Ok(()) };
+        let Some(driver) = drivers.iter().find(|&&driver| driver != Driver::Minimax) else { return Ok(()) };
+        Err(CliError(format!(
+            "the engine's game lets a side move twice (after move '{}' at '{}', {} moves again), and {} \
+             searches games whose sides alternate: search it with --algo minimax; divide, check, audit and \
+             fuzz judge it exactly",
+            text::excerpt(&engine.moves[node.index()][index]),
+            text::excerpt(&engine.tokens[node.index()]),
+            engine.tree.player(node),
+            driver.info().name
+        )))
     }
 
     /// The tree, when the target is one.

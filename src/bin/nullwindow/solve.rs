@@ -74,6 +74,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let list = args.algo.as_deref().unwrap_or(target.default_drivers());
     let mut drivers = Driver::select(list)?;
     crate::ordering::leave_out_infinite_walks(&mut drivers, list, args.ordering.fail_hard())?;
+    target.check_drivers(&drivers)?;
     // (A tree too deep to search at all is refused by the search below, with no note before.)
     if let Some(tree) = target.tree() {
         let depth = tree.height().min(args.depth.unwrap_or(u32::MAX));

@@ -121,6 +121,7 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode, CliError> {
         On::Both => When::Both,
     };
     let (target, ids) = args.target.read_with_ids(args.depth)?;
+    target.check_drivers(&[driver])?;
     let mut params = SearchParams {
         depth: args.depth.unwrap_or(u32::MAX),
         first_guess: args.first_guess,
