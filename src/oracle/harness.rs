@@ -60,6 +60,10 @@ use std::str::FromStr;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
+mod game;
+
+pub use game::{Descent, GameCase, GameOutcome, descend, fuzz_game};
+
 use super::audit::{self, Violation};
 use super::record::Record;
 use crate::driver::Perspective;
@@ -355,6 +359,9 @@ pub enum Disagreement {
         exact: Value,
         /// With deeper entries: the least and greatest value an extension gives the root.
         extensions: Option<(Value, Value)>,
+        /// Judged exactly, the value is still one that an entry of a deeper search can give (some
+        /// extension's): [`Config::deeper_entries`] may be what the engine needs.
+        deeper_explains: bool,
     },
     /// The move is no child of the root.
     NoSuchMove {
@@ -382,6 +389,9 @@ pub enum Disagreement {
         record: Box<Record<NodeId>>,
         /// When a table entry gave its result: the record that stored the entry, if there is one.
         storer: Option<Box<Record<NodeId>>>,
+        /// Judged exactly, the record still holds for a value that an entry of a deeper search can
+        /// give: [`Config::deeper_entries`] may be what the engine needs.
+        deeper_explains: bool,
     },
 }
 
@@ -405,13 +415,14 @@ impl Disagreement {
             (Perspective::Mover, Player::Min) => " (from MIN's side, which moves at the root)",
         };
         match self {
-            Self::Value { reported, exact, extensions: None } => {
+            Self::Value { reported, exact, extensions: None, deeper_explains } => {
                 format!(
-                    "the value is wrong: the engine says {reported}, the exact value is {}{from}",
-                    side(*exact)
+                    "the value is wrong: the engine says {reported}, the exact value is {}{from}{}",
+                    side(*exact),
+                    deeper_hint(*deeper_explains)
                 )
             }
-            Self::Value { reported, exact, extensions: Some((lowest, highest)) } => {
+            Self::Value { reported, exact, extensions: Some((lowest, highest)), .. } => {
                 let (lowest, highest) = if side(*lowest) <= side(*highest) {
                     (side(*lowest), side(*highest))
                 } else {
@@ -438,15 +449,16 @@ impl Disagreement {
                 side(*after),
                 side(*exact)
             ),
-            Self::Record { violation, record, storer } => {
+            Self::Record { violation, record, storer, deeper_explains } => {
                 format!(
                     "record {} (node {}, searched {} deep with the window ({}, {}), returned {}) breaks the {} rule: \
                  {}; the node's value is {}",
                     violation.record + 1,
-                    record
-                        .path
-                        .as_ref()
-                        .map_or_else(|| format!("{}", record.position), |path| format!("{path:?}")),
+                    match (&record.path, &record.node) {
+                        (Some(path), _) => format!("{path:?}"),
+                        (None, Some(name)) => name.to_string(),
+                        (None, None) => record.position.to_string(),
+                    },
                     plies(record.depth),
                     record.alpha,
                     record.beta,
@@ -469,9 +481,30 @@ impl Disagreement {
                         .caller
                         .map(|by| format!("; its caller is record {}", by + 1))
                         .unwrap_or_default()
+                    + deeper_hint(*deeper_explains)
             }
         }
     }
+}
+
+/// The hint for a disagreement that an entry of a deeper search explains.
+const fn deeper_hint(deeper_explains: bool) -> &'static str {
+    if deeper_explains {
+        "; an entry of a deeper search explains it: if the engine's table lets deeper entries answer \
+         shallower searches, judge it with --deeper-entries"
+    } else {
+        ""
+    }
+}
+
+/// "1 search", "2 searches".
+fn counted(count: u64, one: &str, many: &str) -> String {
+    if count == 1 { format!("1 {one}") } else { format!("{count} {many}") }
+}
+
+/// "1 move", "2 moves".
+fn counted_moves(count: usize) -> String {
+    counted(count as u64, "move", "moves")
 }
 
 /// "1 ply", "2 plies".
@@ -538,7 +571,15 @@ pub fn judge(case: &Case, answer: &Answer, config: &Config) -> Result<Option<Dis
         if let Some(violation) = report.cause {
             let record = Box::new(answer.records[violation.record].clone());
             let storer = violation.stored_by.map(|index| Box::new(answer.records[index].clone()));
-            return Ok(Some(Disagreement::Record { violation, record, storer }));
+            // The record alone, read by the witness criterion: whether a deeper entry explains it.
+            let deeper_explains = !config.deeper_entries
+                && audit::audit(
+                    tree,
+                    std::slice::from_ref(&*record),
+                    &audit::Options { deeper_entries: true, ..options },
+                )
+                .holds();
+            return Ok(Some(Disagreement::Record { violation, record, storer, deeper_explains }));
         }
     }
     let for_max = |player: Player, value: Value| config.perspective.turn(player, (value, value, value)).2;
@@ -546,7 +587,13 @@ pub fn judge(case: &Case, answer: &Answer, config: &Config) -> Result<Option<Dis
     let (allowed, extensions) = judge.allows(root, case.depth, reported)?;
     if !allowed {
         let exact = judge.exact(root, case.depth)?;
-        return Ok(Some(Disagreement::Value { reported: answer.value, exact, extensions }));
+        let deeper_explains = !config.deeper_entries
+            && Witness::new(tree, config.budget).holds(
+                &root,
+                case.depth,
+                tree.player(root).perspective(reported),
+            ) == Ok(true);
+        return Ok(Some(Disagreement::Value { reported: answer.value, exact, extensions, deeper_explains }));
     }
     if let Some(played) = answer.best_move {
         let children = tree.children(root);
@@ -674,35 +721,68 @@ pub fn fuzz<E>(
     if let Err(error) = config.validate() {
         return Outcome::Config(error);
     }
-    let (mut agreed, mut undecided) = (0, 0);
+    let tried = run_cases(
+        config,
+        |index| config.case(index),
+        |case: &Case| engine(case).map(Some),
+        |case| case,
+        &mut progress,
+    );
+    match tried {
+        Tried::Agreed { agreed, undecided, .. } => Outcome::Agreed { agreed, undecided },
+        Tried::Config(error) => Outcome::Config(error),
+        Tried::Failed { index, case, error } => Outcome::EngineFailed { index, case: Box::new(case), error },
+        Tried::Disagreed { index, case, disagreement } => {
+            let (shrunk, disagreement, tests) =
+                shrink_case(&case, disagreement, config, &mut engine, &mut progress);
+            Outcome::Disagreed(Box::new(Found {
+                index,
+                original: case,
+                shrunk,
+                disagreement,
+                tests,
+                perspective: config.perspective,
+            }))
+        }
+    }
+}
+
+/// How the cases of a run went, up to the first that disagreed or failed.
+enum Tried<C, E> {
+    Agreed { agreed: u64, undecided: u64, skipped: u64 },
+    Disagreed { index: u64, case: C, disagreement: Disagreement },
+    Failed { index: u64, case: C, error: E },
+    Config(ConfigError),
+}
+
+/// The loop every run shares, whatever its cases are: case `i` drawn by `draw`, answered by
+/// `answer` (`None`: the engine declined it), and its tree (`tree_of`) judged, until one disagrees
+/// or the engine fails.
+fn run_cases<C, E>(
+    config: &Config,
+    mut draw: impl FnMut(u64) -> Result<C, ConfigError>,
+    mut answer: impl FnMut(&C) -> Result<Option<Answer>, E>,
+    tree_of: impl Fn(&C) -> &Case,
+    progress: &mut impl FnMut(Progress),
+) -> Tried<C, E> {
+    let (mut agreed, mut undecided, mut skipped) = (0, 0, 0);
     for index in 0..config.cases {
-        let case = match config.case(index) {
+        let case = match draw(index) {
             Ok(case) => case,
-            Err(error) => return Outcome::Config(error),
+            Err(error) => return Tried::Config(error),
         };
-        let answer = match engine(&case) {
-            Ok(answer) => answer,
-            Err(error) => return Outcome::EngineFailed { index, case: Box::new(case), error },
-        };
-        match judge(&case, &answer, config) {
-            Ok(None) => agreed += 1,
-            Err(Undecided { .. }) => undecided += 1,
-            Ok(Some(disagreement)) => {
-                let (shrunk, disagreement, tests) =
-                    shrink_case(&case, disagreement, config, &mut engine, &mut progress);
-                return Outcome::Disagreed(Box::new(Found {
-                    index,
-                    original: case,
-                    shrunk,
-                    disagreement,
-                    tests,
-                    perspective: config.perspective,
-                }));
-            }
+        match answer(&case) {
+            Err(error) => return Tried::Failed { index, case, error },
+            Ok(None) => skipped += 1,
+            Ok(Some(answer)) => match judge(tree_of(&case), &answer, config) {
+                Ok(None) => agreed += 1,
+                Err(Undecided { .. }) => undecided += 1,
+                Ok(Some(disagreement)) => return Tried::Disagreed { index, case, disagreement },
+            },
         }
         progress(Progress::Cases { done: index + 1, total: config.cases });
     }
-    Outcome::Agreed { agreed, undecided }
+    Tried::Agreed { agreed, undecided, skipped }
 }
 
 /// The smallest case found on which `engine` still disagrees in the same way (its records, its

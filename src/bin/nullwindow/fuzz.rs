@@ -20,6 +20,8 @@ use crate::generate::parse_range;
 use crate::input::{Format, read_tree};
 use crate::output::{counted, outln};
 
+mod own;
+
 /// The long help: the engine's side of the contract.
 pub const FUZZ_HELP: &str = "\
 The command is run by `sh -c` once per case, with `{}` replaced by the shell-quoted path of a file
@@ -51,6 +53,17 @@ tictactoe and connect4 (random positions, unfolded a few plies into graphs), and
 positions of a game your engine serves over the line protocol, drawn by random moves from its start.
 Case i depends on --seed and i alone.
 
+Without --command, --engine's own search is fuzzed on its own game: the engine announces 'search'
+in its version line ('protocol 1 search', with 'records' to write its node records, 'mover' where
+a side may move twice) and answers 'search POS DEPTH' with 'VALUE', 'VALUE MOVE' or 'skip' (values
+from the side to move at POS; the book's 'Your game, your engine' has the protocol). Each case is a
+position a random walk from the start reaches (a playout of at most --walk moves, cut at a length
+drawn over it) and a depth from --height. The same judge decides it, and a wrong answer is followed
+down the game: the smallest depth still wrong at the position, then a child still wrong one ply
+shallower, until the engine is wrong at a position but right at each of its children. The report
+gives the moves from the start, the position's token, what the engine said, the exact value and
+every move's, and one line 'reproduce: nullwindow fuzz --engine CMD --position TOKEN --depth D'.
+
 Exit status: 0 every case agrees, 1 a disagreement, 2 bad options or input, 3 the engine failed.
 
 Examples:
@@ -60,6 +73,9 @@ Examples:
 
   # Its records audited too, node by node.
   nullwindow fuzz --command 'python3 my_engine.py {} {depth} --trace {trace}'
+
+  # Your engine's own search on its own game (it answers 'search POS DEPTH').
+  nullwindow fuzz --engine 'python3 my_engine.py'
 
   # Cases of your own game, served by another program over the line protocol.
   nullwindow fuzz --engine 'node coins.mjs' --command 'python3 my_engine.py {} {depth}'
@@ -79,9 +95,10 @@ enum Values {
 #[derive(Args)]
 pub struct FuzzArgs {
     /// The engine, run by `sh -c`: `{}` stands for the case's file, `{depth}` for the depth,
-    /// `{trace}` for where it may write its records.
-    #[arg(long, value_name = "CMD")]
-    command: String,
+    /// `{trace}` for where it may write its records. Without it, --engine's own `search` is fuzzed
+    /// on positions of its own game.
+    #[arg(long, value_name = "CMD", required_unless_present = "engine")]
+    command: Option<String>,
     /// How many cases to try.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     cases: u64,
@@ -93,13 +110,20 @@ pub struct FuzzArgs {
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     family: Option<Vec<String>>,
     /// A game of your own, served over the line protocol (run by `sh -c`; see the book's "Your
-    /// game, your engine"): the family `own` walks random moves from its start (at most --walk) and
-    /// unfolds a few plies below (--height) into a case.
+    /// game, your engine"). Without --command: the engine's own `search` on positions of its game,
+    /// a random walk from the start and a depth from --height each, and a wrong answer followed
+    /// down the game to the node where the bug acts. With --command: the family `own` walks random
+    /// moves from its start (at most --walk) and unfolds a few plies below (--height) into a case.
     #[arg(long, value_name = "CMD")]
     engine: Option<String>,
-    /// With --engine: the most random moves from the start to a case's position.
-    #[arg(long, value_name = "N", default_value_t = 6, requires = "engine")]
-    walk: u32,
+    /// With --engine: the most random moves from the start to a case's position (default: 1000
+    /// without --command, to the end of most games; 6 with --command, which unfolds them all).
+    #[arg(long, value_name = "N", requires = "engine")]
+    walk: Option<u32>,
+    /// With --engine and no --command: judge one case, the engine's search of this position (moves
+    /// from the start separated by spaces, or a token) to --depth, instead of drawing cases.
+    #[arg(long, value_name = "POS", requires_all = ["engine", "depth"], conflicts_with = "command")]
+    position: Option<String>,
     /// With --engine: the longest the engine may take to answer one request, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0, requires = "engine")]
     engine_timeout: f64,
@@ -115,9 +139,10 @@ pub struct FuzzArgs {
     /// Leaf values and evaluations, `LO..HI`: narrow, so that ties are common.
     #[arg(long, value_name = "LO..HI", default_value = "-9..9", value_parser = parse_range::<i32>, allow_hyphen_values = true)]
     range: RangeInclusive<i32>,
-    /// Whose side the engine's values (and records) are from.
-    #[arg(long, value_enum, default_value_t = Values::Max)]
-    values: Values,
+    /// Whose side the engine's values (and records) are from [default: max; side-to-move, which
+    /// is the only choice, without --command].
+    #[arg(long, value_enum)]
+    values: Option<Values>,
     /// Judge by the witness criterion, for engines whose table lets entries of deeper searches
     /// answer shallower ones.
     #[arg(long)]
@@ -135,8 +160,8 @@ pub struct FuzzArgs {
     /// Run one case, from this tree file, instead of drawing cases (with --depth).
     #[arg(long, value_name = "FILE", requires = "depth", conflicts_with = "engine")]
     replay: Option<String>,
-    /// With --replay: the depth to search the file's tree to.
-    #[arg(long, value_name = "N", requires = "replay")]
+    /// With --replay or --position: the depth to search to.
+    #[arg(long, value_name = "N")]
     depth: Option<u32>,
 }
 
@@ -214,7 +239,16 @@ fn parse_answer(line: &str) -> Result<Answer, String> {
 }
 
 pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
-    if !args.command.contains("{}") {
+    let Some(command) = &args.command else {
+        let engine = args.engine.as_deref().unwrap_or_default();
+        return own::run(args, engine);
+    };
+    if args.depth.is_some() && args.replay.is_none() {
+        return Err(CliError(
+            "--depth goes with --replay (or, without --command, with --position)".to_owned(),
+        ));
+    }
+    if !command.contains("{}") {
         return Err(CliError(
             "--command has no {}: the engine would never see the cases (write {} where the tree file goes)"
                 .to_owned(),
@@ -243,7 +277,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
                 )));
             }
             let options = protocol::Options {
-                depth: Some(args.walk.saturating_add(*args.height.end())),
+                depth: Some(walk_with_command(args).saturating_add(*args.height.end())),
                 max_nodes: args.max_positions,
                 timeout: Duration::from_secs_f64(args.engine_timeout.min(1e9)),
             };
@@ -259,21 +293,21 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
         width: args.width.clone(),
         height: args.height.clone(),
         values: args.range.clone(),
-        perspective: match args.values {
+        perspective: match args.values.unwrap_or(Values::Max) {
             Values::Max => Perspective::Max,
             Values::SideToMove => Perspective::Mover,
         },
         deeper_entries: args.deeper_entries,
         max_shrink_tests: args.max_shrink_runs,
         own,
-        walk: args.walk,
+        walk: walk_with_command(args),
         ..Config::default()
     };
     config.validate().map_err(|e| CliError(e.to_string()))?;
     let running = Running::default();
     let directory = TempDir::new("nullwindow-fuzz")?;
     interrupt_cleans_up(&running, &directory.0);
-    let engine = EngineRunner { command: args.command.clone(), directory, running, timeout };
+    let engine = EngineRunner { command: command.clone(), directory, running, timeout };
     if let (Some(file), Some(depth)) = (&args.replay, args.depth) {
         return replay(&config, &engine, file, depth);
     }
@@ -380,9 +414,9 @@ fn reproduce(args: &FuzzArgs, saved: &Path, depth: u32) -> Result<String, CliErr
         quote_if_needed(
             saved.to_str().ok_or_else(|| CliError(format!("'{}' is not UTF-8", saved.display())))?
         ),
-        quote(&args.command)
+        quote(args.command.as_deref().unwrap_or_default())
     );
-    if args.values == Values::SideToMove {
+    if args.values == Some(Values::SideToMove) {
         line.push_str(" --values side-to-move");
     }
     if args.deeper_entries {
@@ -392,6 +426,11 @@ fn reproduce(args: &FuzzArgs, saved: &Path, depth: u32) -> Result<String, CliErr
         line.push_str(&format!(" --timeout {}", args.timeout));
     }
     Ok(line)
+}
+
+/// With --command, the most random moves from the start of --engine's game.
+fn walk_with_command(args: &FuzzArgs) -> u32 {
+    args.walk.unwrap_or(6)
 }
 
 /// `word` as is when the shell reads it unchanged, quoted otherwise.
