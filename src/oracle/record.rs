@@ -361,6 +361,14 @@ pub fn locate<G: Game>(
                 Some(path) => Some(names.walk(game, path).map_err(at)?),
                 None => None,
             };
+            // A path whose node has the record's name agrees with it, whichever node the name
+            // alone would find (an engine's token reached at several depths names the deepest).
+            if let (Some(position), Some(path), Some(name)) = (&by_path, &record.path, &record.node)
+                && names.name(game, position, path) == *name
+            {
+                let position = position.clone();
+                return Ok(record.at(position));
+            }
             let by_name = match &record.node {
                 Some(name) => Some(names.find(game, name).map_err(at)?),
                 None => None,
