@@ -215,6 +215,14 @@ pub trait Game {
         true
     }
 
+    /// Told that an unfolding ([`crate::tree::unfold`]) is about to ask for the evaluations of
+    /// `positions` and, when `moves`, their moves: a game whose answers are costly one at a time (an
+    /// engine's game over a pipe, [`crate::oracle::protocol::ServedGame`]) asks for them all at
+    /// once. Only the time taken depends on it, never an answer. The default does nothing.
+    fn prefetch(&self, positions: &[Self::Position], moves: bool) {
+        let _ = (positions, moves);
+    }
+
     /// Whether equal keys always mean equal positions: no two positions share a [`Game::key`]. The
     /// oracle then values each position once per depth, however many paths reach it
     /// ([`crate::reference::minimax::memoized`]): polynomial on a graph of transpositions, where

@@ -83,35 +83,41 @@ pub fn unfold_with_positions<G: Game>(
     let mut depth_left = vec![depth];
     let mut children: Vec<Vec<u32>> = vec![Vec::new()];
     let mut known: HashMap<(u64, u32), u32> = HashMap::new();
-    let mut to_expand = vec![0u32];
-    while let Some(node) = to_expand.pop() {
-        let here = positions[node as usize].clone();
-        let left = depth_left[node as usize];
-        if left == 0 {
-            continue;
-        }
-        for mv in game.legal_moves(&here) {
-            let child = game.play(&here, mv);
-            let shared = if share { known.get(&(game.key(&child), left - 1)).copied() } else { None };
-            let id = match shared {
-                Some(id) => id,
-                None => {
-                    if positions.len() >= max_nodes {
-                        return Err(TooLarge { max_nodes });
+    // Level by level, so that a game told each level ahead ([`Game::prefetch`]) asks for it at once.
+    let mut level = vec![0u32];
+    while !level.is_empty() {
+        let here: Vec<G::Position> = level.iter().map(|&node| positions[node as usize].clone()).collect();
+        game.prefetch(&here, depth_left[level[0] as usize] > 0);
+        let mut next = Vec::new();
+        for (&node, here) in level.iter().zip(&here) {
+            let left = depth_left[node as usize];
+            if left == 0 {
+                continue;
+            }
+            for mv in game.legal_moves(here) {
+                let child = game.play(here, mv);
+                let shared = if share { known.get(&(game.key(&child), left - 1)).copied() } else { None };
+                let id = match shared {
+                    Some(id) => id,
+                    None => {
+                        if positions.len() >= max_nodes {
+                            return Err(TooLarge { max_nodes });
+                        }
+                        let id = u32::try_from(positions.len()).map_err(|_| TooLarge { max_nodes })?;
+                        if share {
+                            known.insert((game.key(&child), left - 1), id);
+                        }
+                        positions.push(child);
+                        depth_left.push(left - 1);
+                        children.push(Vec::new());
+                        next.push(id);
+                        id
                     }
-                    let id = u32::try_from(positions.len()).map_err(|_| TooLarge { max_nodes })?;
-                    if share {
-                        known.insert((game.key(&child), left - 1), id);
-                    }
-                    positions.push(child);
-                    depth_left.push(left - 1);
-                    children.push(Vec::new());
-                    to_expand.push(id);
-                    id
-                }
-            };
-            children[node as usize].push(id);
+                };
+                children[node as usize].push(id);
+            }
         }
+        level = next;
     }
     let (tree, order) = from_child_lists(0, &children, |node, _| {
         let position = &positions[node as usize];

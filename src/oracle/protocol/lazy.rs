@@ -163,6 +163,23 @@ impl Game for ServedGame {
         }
     }
 
+    /// Asks the engine, all at once, for the moves (when `moves`) and evaluations of every
+    /// position not asked before: a whole level of an unfolding in one round trip.
+    fn prefetch(&self, positions: &[ServedPosition], moves: bool) {
+        if self.failure.borrow().is_some() {
+            return;
+        }
+        let tokens: Vec<String> = positions.iter().map(|position| self.token(position)).collect();
+        let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+        let mut served = self.served.borrow_mut();
+        let asked =
+            if moves { served.expand(&tokens) } else { Ok(()) }.and_then(|()| served.evaluate_all(&tokens));
+        drop(served);
+        if let Err(error) = asked {
+            self.fail(error);
+        }
+    }
+
     fn key(&self, position: &ServedPosition) -> u64 {
         (u64::from(position.token) << 1) | u64::from(position.side == Player::Min)
     }
