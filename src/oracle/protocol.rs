@@ -89,6 +89,16 @@ fn quoted(line: &str) -> String {
 
 /// The optional requests an engine answers, as it announces them after `protocol 1` in its
 /// version line (`protocol 1 search records mover`). Names the oracle does not know are ignored.
+///
+/// ```
+/// use nullwindow::oracle::protocol::Features;
+///
+/// let features = Features::parse("protocol 1 search mover castling").unwrap();
+/// assert!(features.search && features.mover && !features.records);
+/// assert_eq!(features.names(), "search mover");
+/// assert_eq!(Features::parse("protocol 1"), Some(Features::default()));
+/// assert_eq!(Features::parse("protocol 2 search"), None);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Features {
     /// `search POS DEPTH`: the engine's own search of a position ([`Served::search`]).

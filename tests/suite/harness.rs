@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use nullwindow::driver::Perspective;
-use nullwindow::game::Game;
+use nullwindow::game::{Game, Player};
 use nullwindow::oracle::harness::{Answer, Case, Config, Disagreement, Family, Outcome, fuzz, judge};
 use nullwindow::oracle::record::Record;
 use nullwindow::tree::{NodeId, Tree};
@@ -241,10 +241,22 @@ fn with_deeper_entries_a_value_some_extension_gives_is_accepted_and_others_are_n
     let exact = Config { perspective: Perspective::Max, ..Config::default() };
     let deeper = Config { deeper_entries: true, ..exact.clone() };
     assert_eq!(judge(&case, &Answer::value(5), &exact), Ok(None));
-    assert!(matches!(
-        judge(&case, &Answer::value(3), &exact),
-        Ok(Some(Disagreement::Value { exact: 5, .. }))
-    ));
+    // Judged exactly, 3 is wrong, but a deeper entry explains it, and the message says so; 4 no
+    // extension gives, and its message says nothing of deeper entries.
+    let wrong = judge(&case, &Answer::value(3), &exact).unwrap().unwrap();
+    assert!(matches!(wrong, Disagreement::Value { exact: 5, deeper_explains: true, .. }));
+    assert!(wrong.describe(Perspective::Max, Player::Max).ends_with("judge it with --deeper-entries"));
+    let wrong = judge(&case, &Answer::value(4), &exact).unwrap().unwrap();
+    assert!(matches!(wrong, Disagreement::Value { deeper_explains: false, .. }));
+    assert!(!wrong.describe(Perspective::Max, Player::Max).contains("deeper"));
+    // A record the same way: the MIN child, searched 0 plies deep, returns and stores as exact the
+    // value 1 that lies below it.
+    let [_, b] = case.tree.children(case.tree.root_id()) else { unreachable!() };
+    let record = Record { path: Some(vec![1]), stored: Some(Bound::Exact), ..Record::new(*b, 0, (-9, 9), 1) };
+    let answered = Answer { records: vec![record], ..Answer::value(5) };
+    let wrong = judge(&case, &answered, &exact).unwrap().unwrap();
+    assert!(matches!(wrong, Disagreement::Record { deeper_explains: true, .. }), "{wrong:?}");
+    assert_eq!(judge(&case, &answered, &deeper), Ok(None));
     assert_eq!(judge(&case, &Answer::value(3), &deeper), Ok(None));
     assert!(matches!(
         judge(&case, &Answer::value(4), &deeper),

@@ -12,6 +12,8 @@
 //! * `protocol`: games served over the line protocol by engines in Python and JavaScript, searched
 //!   exactly; every way to break the protocol named.
 //! * `minimax`: the oracle against independent computations.
+//! * `own_game`: the own-game fuzz: an engine's own search on its own game, a wrong answer
+//!   followed down to the node where the bug acts; games where a side moves twice.
 //! * `corpus`: every tree in `testdata/` through every exact driver.
 //! * `literal`: the literal translations against minimax.
 //! * `synthetic`: implicit synthetic trees.
@@ -36,6 +38,7 @@ mod games;
 mod harness;
 mod literal;
 mod minimax;
+mod own_game;
 mod protocol;
 mod random_trees;
 #[cfg(feature = "cli")]

@@ -12,6 +12,12 @@ use nullwindow::reference::minimax::minimax;
 
 const TICTACTOE: &str = "python3 examples/protocol/tictactoe.py";
 const COINS: &str = "node examples/protocol/coins.mjs";
+#[cfg(feature = "cli")]
+const REVERSI: &str = "python3 examples/protocol/reversi.py";
+#[cfg(feature = "cli")]
+const KALAH: &str = "node examples/protocol/kalah.mjs";
+#[cfg(feature = "cli")]
+const TAKEAWAY: &str = "python3 examples/protocol/takeaway.py";
 
 fn options(depth: Option<u32>) -> Options {
     Options { depth, ..Options::default() }
@@ -155,6 +161,33 @@ for line in sys.stdin:
     // From MAX's side: c is worth 1 to its mover, so -1 where MIN moves, 1 where MAX does; the
     // root takes the better, l.
     assert_eq!(minimax(&unfolded.game(), &unfolded.tree.root_id(), u32::MAX, &mut Counts::default()), 1);
+    // With `mover` the sides turn as the engine says: a and b are p's, c and d q's, so after l the
+    // same side moves again. A game has two players, not three.
+    let movers = |mover: &str| {
+        format!(
+            "python3 -c \"
+import sys
+for line in sys.stdin:
+    r = line.split() + ['']
+    if r[0] == 'quit': break
+    table = {{'protocol': 'protocol 1 mover', 'root': 'a', 'children': {{'a': 'l b r c', 'b': 'x d'}}.get(r[1], ''), 'eval': '2' if r[1] == 'd' else '0', 'mover': {mover}}}
+    print(table[r[0]], flush=True)
+\""
+        )
+    };
+    let unfolded = unfold_engine(&movers("{'a': 'p', 'b': 'p'}.get(r[1], 'q')"), &options).unwrap();
+    let players: Vec<String> = (0..4)
+        .map(nullwindow::tree::NodeId)
+        .map(|node| format!("{}:{}", unfolded.tokens[node.index()], unfolded.tree.player(node)))
+        .collect();
+    assert_eq!(players, ["a:MAX", "b:MAX", "d:MIN", "c:MIN"]);
+    // d is worth 2 to q, MIN: -2; c is worth 0: the root takes r.
+    assert_eq!(minimax(&unfolded.game(), &unfolded.tree.root_id(), u32::MAX, &mut Counts::default()), 0);
+    let found = error(&movers("r[1]"), None);
+    assert!(
+        found.contains("to 'mover c': a game has two players, and it named 'a' and 'b' before"),
+        "{found}"
+    );
 }
 
 /// Through the command line: divide and check speak the engine's move names, trace names nodes by
@@ -241,4 +274,121 @@ fn the_commands_take_an_engine_as_their_target() {
         "error: --engine: the engine answered 'protocol 0' to 'protocol 1': it must answer 'protocol 1' (the protocol's version), \
          optionally followed by the optional requests it answers\n"
     );
+}
+
+/// `fuzz --engine` without `--command`: the engine's own search on its own game. The correct
+/// examples agree; each planted bug is caught and followed down to where it acts, and the
+/// reproduce line shows it again.
+#[cfg(feature = "cli")]
+#[test]
+fn the_engines_own_search_is_fuzzed_on_its_own_game() {
+    use nullwindow::oracle::protocol::{Served, ServedGame};
+    let run = |args: &[&str]| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_nullwindow"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).unwrap(),
+            String::from_utf8(output.stderr).unwrap(),
+        )
+    };
+    let served = |engine: &str| Served::start(&in_repository(engine), Duration::from_secs(10)).unwrap();
+    let line = |stdout: &str, start: &str| {
+        stdout.lines().find_map(|line| line.strip_prefix(start)).map(str::to_owned).unwrap_or_default()
+    };
+    for engine in [TICTACTOE, REVERSI, KALAH, TAKEAWAY] {
+        let (code, stdout, stderr) = run(&["fuzz", "--engine", engine, "--cases", "60"]);
+        assert_eq!(
+            (code, stdout.as_str()),
+            (Some(0), "agreed: 60 cases of 60 (the engine's own search on its own game), seed 0\n"),
+            "{engine}: {stderr}"
+        );
+    }
+    // Reversi's pass searched with the window not negated: the first broken record is a position
+    // whose one move is the pass.
+    let buggy = format!("{REVERSI} --bug pass-window");
+    let (code, stdout, _) = run(&["fuzz", "--engine", &buggy]);
+    assert_eq!(code, Some(1), "{stdout}");
+    let record = line(&stdout, "record ");
+    let token = record.split("(node ").nth(1).and_then(|rest| rest.split(',').next()).unwrap();
+    let moves: Vec<String> =
+        served(REVERSI).moves(token).unwrap().iter().map(|(name, _)| name.clone()).collect();
+    assert_eq!(moves, ["pass"], "{stdout}");
+    let reproduce = line(&stdout, "reproduce: ");
+    let again = std::process::Command::new("sh")
+        .args(["-c", &reproduce])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(1), "{reproduce}");
+    assert!(String::from_utf8_lossy(&again.stdout).contains(&format!("record {record}")), "{reproduce}");
+    // Kalah's extra turn negated as if sides alternated: the descent ends at a position with an
+    // extra turn among its moves, one ply deep.
+    let buggy = format!("{KALAH} --bug extra-turn");
+    let (code, stdout, _) = run(&["fuzz", "--engine", &buggy]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("descended in ") && stdout.contains("to depth 1,"), "{stdout}");
+    let token = line(&stdout, "position: ");
+    let mut kalah = served(KALAH);
+    let side = kalah.side_at(&token).unwrap();
+    let game = ServedGame::new(kalah);
+    let at = game.position(&token, side);
+    assert!(
+        game.legal_moves(&at).into_iter().any(|mv| game.to_move(&game.play(&at, mv)) == side),
+        "{stdout}"
+    );
+    // A take-away engine whose table keeps values from the root's side, its tokens carrying no
+    // side: caught, its records named by path.
+    let buggy = format!("{TAKEAWAY} --bug table-side");
+    let (code, stdout, _) = run(&["fuzz", "--engine", &buggy]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(line(&stdout, "record ").contains("(node ["), "{stdout}");
+    // An engine that does not answer search is told so.
+    let (code, _, stderr) = run(&["fuzz", "--engine", COINS]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("not 'search'"), "{stderr}");
+    let (code, _, stderr) = run(&["fuzz", "--engine", TAKEAWAY, "--depth", "3"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("--depth goes with --position"), "{stderr}");
+}
+
+/// Side-less tokens and a side that moves twice through the other commands: a take-away trace
+/// names the nodes whose token has either side by their moves, and audits clean; Kalah is
+/// divided and traced by minimax, and the drivers that need alternating sides are refused.
+#[cfg(feature = "cli")]
+#[test]
+fn side_less_tokens_and_extra_turns_through_the_commands() {
+    let run = |args: &[&str]| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_nullwindow"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).unwrap(),
+            String::from_utf8(output.stderr).unwrap(),
+        )
+    };
+    let (code, trace, stderr) = run(&["trace", "--engine", TAKEAWAY, "--depth", "6", "--algo", "mtdf"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(trace.contains("\"node\":\"3 1\""), "a token with either side is named by its moves");
+    let file = std::env::temp_dir().join(format!("nullwindow-{}-takeaway-trace.jsonl", std::process::id()));
+    std::fs::write(&file, &trace).unwrap();
+    let (code, stdout, _) = run(&["audit", "--engine", TAKEAWAY, "--trace", file.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(code, Some(0), "{stdout}");
+    let (code, _, stderr) = run(&["solve", "--engine", KALAH, "--depth", "4"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("lets a side move twice") && stderr.contains("--algo minimax"), "{stderr}");
+    let (code, stdout, _) = run(&["solve", "--engine", KALAH, "--depth", "4", "--algo", "minimax"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    let (code, stdout, _) = run(&["divide", "--engine", KALAH, "--depth", "4", "--position", "1"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.starts_with("the engine's game from position '1', unfolded 4 plies"), "{stdout}");
 }

@@ -1,0 +1,124 @@
+"""A subtraction game served over nullwindow's line protocol, with its own search: a game whose
+tokens do not say whose turn it is.
+
+    nullwindow solve --engine 'python3 examples/protocol/takeaway.py'
+    nullwindow fuzz --engine 'python3 examples/protocol/takeaway.py --bug table-side'
+
+A heap holds eleven stones; the players take turns to take 1, 3 or 4 of them, and a player who
+cannot take (the heap is empty) has lost. A position token is the number of stones left and
+nothing else, so one token is reached with either side to move (after 1+3 stones or after 4): the
+oracle keeps the token and the side as two nodes. A move is the number of stones taken: `1`, `3`
+or `4`. The evaluation, from the side to move, is -10 on an empty heap (it has lost) and 0
+anywhere else.
+
+`search POS DEPTH [FILE]` is the engine's own search: a fail-soft negamax alpha-beta with a table
+keyed by the heap and the depth left (an entry answers only a search to its own depth, so the
+engine is exact), writing one record per node to FILE as the node returns. A token does not name
+a node, so each record names it by its path: the child indices from POS, in the order of
+`children` (the root is `"path": []`). With --bug NAME, one of the planted bugs of BUGS.
+"""
+import json
+import sys
+
+TAKES = (1, 3, 4)
+INF = 10**6
+# ANCHOR: bugs
+BUGS = {
+    "none": "no bug: the engine is exact",
+    # A minimax engine's table in a negamax search: the entry does not say whose value it holds,
+    # and neither does the heap it is keyed by.
+    "table-side": "the table keeps results from the root's side (at odd plies negated, bounds "
+    "swapped), but a probe takes them as the side to move's",
+}
+# ANCHOR_END: bugs
+SWAPPED = {"lower": "upper", "upper": "lower", "exact": "exact"}
+
+
+def children(heap):
+    return [(str(take), str(int(heap) - take)) for take in TAKES if take <= int(heap)]
+
+
+def evaluate(heap):
+    return -10 if heap == "0" else 0
+
+
+class Search:
+    """One search: fail-soft negamax alpha-beta over a table of (heap, depth left)."""
+
+    def __init__(self, bug, records):
+        self.bug, self.records = bug, records
+        self.table, self.best_move = {}, None
+
+    def negamax(self, heap, depth, alpha, beta, path):
+        window = (alpha, beta)
+        entry = self.table.get((heap, depth))
+        if entry:
+            value, flag = entry
+            if flag == "exact" or (flag == "lower" and value >= beta) or (flag == "upper" and value <= alpha):
+                return self.record(path, depth, window, value, None, "cutoff")
+        moves = children(heap)
+        if depth == 0 or not moves:
+            return self.record(path, depth, window, evaluate(heap))
+        best = -INF
+        for index, (move, child) in enumerate(moves):
+            value = -self.negamax(child, depth - 1, -beta, -max(alpha, best), path + [index])
+            if value > best:
+                best = value
+                if not path:
+                    self.best_move = move
+            if best >= beta:
+                break
+        if best <= alpha:
+            flag = "upper"
+        else:
+            flag = "lower" if best >= beta else "exact"
+        if self.bug == "table-side" and len(path) % 2 == 1:
+            self.table[(heap, depth)] = (-best, SWAPPED[flag])
+        else:
+            self.table[(heap, depth)] = (best, flag)
+        return self.record(path, depth, window, best, flag)
+
+    def record(self, path, depth, window, result, stored=None, probe=None):
+        if self.records:
+            line = {"path": path, "depth": depth, "alpha": window[0], "beta": window[1], "result": result}
+            if stored:
+                line["stored"] = stored
+            if probe:
+                line["probe"] = probe
+            self.records.write(json.dumps(line) + "\n")
+        return result
+
+
+def search(heap, depth, file, bug):
+    """The answer to `search POS DEPTH [FILE]`: the value, and a best move below the root."""
+    records = open(file, "w") if file else None
+    engine = Search(bug, records)
+    value = engine.negamax(heap, depth, -INF, INF, [])
+    if records:
+        records.close()
+    return f"{value} {engine.best_move}" if engine.best_move else str(value)
+
+
+def main(args):
+    bug = args[args.index("--bug") + 1] if "--bug" in args else "none"
+    if bug not in BUGS:
+        sys.exit("usage: takeaway.py [--bug " + "|".join(BUGS) + "]")
+    for line in sys.stdin:
+        request = line.split()
+        if request == ["quit"]:
+            break
+        if request[0] == "protocol":
+            answer = "protocol 1 search records"
+        elif request[0] == "root":
+            answer = "11"
+        elif request[0] == "children":
+            answer = " ".join(f"{move} {child}" for move, child in children(request[1]))
+        elif request[0] == "search":
+            answer = search(request[1], int(request[2]), request[3] if len(request) > 3 else None, bug)
+        else:
+            answer = str(evaluate(request[1]))
+        print(answer, flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
