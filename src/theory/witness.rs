@@ -341,8 +341,14 @@ impl<G: Game> Sets<'_, G> {
             return set.clone();
         }
         let game = self.game;
-        let children: Vec<BTreeSet<Value>> =
-            game.moves(position).map(|mv| self.within(&game.play(position, mv), depth - 1)).collect();
+        let children: Vec<BTreeSet<Value>> = game
+            .moves(position)
+            .map(|mv| {
+                let child = game.play(position, mv);
+                let set = self.within(&child, depth - 1);
+                self.for_negamax(position, &child, set)
+            })
+            .collect();
         let set = negamax_of_sets(&children);
         self.within.insert(key, set.clone());
         set
@@ -358,12 +364,35 @@ impl<G: Game> Sets<'_, G> {
         let mut set = BTreeSet::from([self.game.evaluate_for_mover(position)]);
         if !self.game.is_terminal(position) {
             let game = self.game;
-            let children: Vec<BTreeSet<Value>> =
-                game.moves(position).map(|mv| self.beyond(&game.play(position, mv))).collect();
+            let children: Vec<BTreeSet<Value>> = game
+                .moves(position)
+                .map(|mv| {
+                    let child = game.play(position, mv);
+                    let set = self.beyond(&child);
+                    self.for_negamax(position, &child, set)
+                })
+                .collect();
             set.extend(negamax_of_sets(&children));
         }
         self.beyond.insert(key, set.clone());
         set
+    }
+}
+
+impl<G: Game> Sets<'_, G> {
+    /// A child's set as [`negamax_of_sets`] takes it, which negates every child's values: where the
+    /// same side moves again the child's values count unnegated, so they come in negated.
+    fn for_negamax(
+        &self,
+        parent: &G::Position,
+        child: &G::Position,
+        set: BTreeSet<Value>,
+    ) -> BTreeSet<Value> {
+        if self.game.to_move(parent) == self.game.to_move(child) {
+            set.iter().map(|&v| -v).collect()
+        } else {
+            set
+        }
     }
 }
 
