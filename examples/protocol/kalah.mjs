@@ -100,10 +100,13 @@ class Search {
     let best = -INF;
     for (const [move, child] of moves) {
       const floor = Math.max(alpha, best);
+      // ANCHOR: extra_turn
+      // After an extra turn the same side moves: its value and window stay as they are.
       const again = sideOf(child) === sideOf(token) && this.bug !== "extra-turn";
       const value = again
         ? this.negamax(child, depth - 1, floor, beta)
         : -this.negamax(child, depth - 1, -beta, -floor);
+      // ANCHOR_END: extra_turn
       if (value > best) {
         best = value;
         if (depth === this.depth) this.bestMove = move; // the root: the only node searched this deep

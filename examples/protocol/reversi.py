@@ -95,10 +95,12 @@ class Search:
             return self.record(token, depth, window, evaluate(token))
         best = -INF
         for move, child in moves:
+            # ANCHOR: pass
             if move == "pass" and self.bug == "pass-window":
                 value = -self.negamax(child, depth - 1, alpha, beta)
             else:
                 value = -self.negamax(child, depth - 1, -beta, -max(alpha, best))
+            # ANCHOR_END: pass
             if value > best:
                 best = value
                 if depth == self.depth:  # the root: the only node searched this deep

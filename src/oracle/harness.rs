@@ -19,6 +19,10 @@
 //!    ([`crate::tree::shrink`]) and shallower, one step at a time, for as long as it still
 //!    disagrees: a fixpoint of a few nodes, printed without loss by the tree's `Display`.
 //!
+//! A second source of cases runs an engine's own search on positions of its own game, where its
+//! move generation, passes and table run, and minimizes a wrong answer along the game instead of
+//! shrinking a tree ([`fuzz_game`], in [`game`]); the judge and the loop are the same.
+//!
 //! An engine that cannot answer (its closure returns `Err`) has failed, which is not a
 //! disagreement: [`fuzz`] stops and reports it with the case ([`Outcome::EngineFailed`]); while
 //! shrinking, a candidate the engine cannot answer is not kept.
@@ -60,7 +64,7 @@ use std::str::FromStr;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
-mod game;
+pub mod game;
 
 pub use game::{Descent, GameCase, GameOutcome, descend, fuzz_game};
 

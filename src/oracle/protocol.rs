@@ -12,9 +12,19 @@
 //! | `eval POS` | an integer: the position's value from the side to move there, admissible ([`crate::value`]) |
 //! | `quit` | nothing: the engine exits |
 //!
+//! The version answer may go on with the names of the optional requests the engine answers
+//! (`protocol 1 search records mover`, [`Features`]); names the oracle does not know are ignored:
+//!
+//! | request | answer |
+//! |---|---|
+//! | `search POS DEPTH` (`search`) | `VALUE`, `VALUE MOVE` or `skip`: the engine's own search of `POS`, from the side to move ([`Served::search`]) |
+//! | `search POS DEPTH FILE` (`records`) | the same, after writing its node records to `FILE` as JSON lines |
+//! | `mover POS` (`mover`) | a word naming the player to move; two across a game, the root's MAX |
+//!
 //! Equal tokens are the same position: that is how the oracle finds transpositions, and it asks
-//! about each token once. Sides alternate with every move, and the root's side to move is MAX: every
-//! value the oracle reports is from the side to move at the root. Requests may come before the
+//! about each token once. Sides alternate with every move, unless the engine answers `mover`, and
+//! the root's side to move is MAX: every value the oracle reports is from the side to move at the
+//! root. A token need not name the side to move: one reached with either side is two nodes. Requests may come before the
 //! answers to earlier ones (the oracle writes a whole level of the game at once, and reads the
 //! answers after), so an engine must not wait for its output to be read before reading on; a
 //! line-by-line loop that flushes after each answer is right.
@@ -26,10 +36,14 @@
 //! stand on every node, so a search of the tree to any depth up to the unfolded one reads what the
 //! engine would.
 //!
+//! [`Served`] keeps a running engine and its answers, asked once per token: [`Served::unfold`]
+//! unfolds from any position a level at a time, and [`ServedGame`] is the game asked lazily, which
+//! the own-game fuzz walks ([`crate::oracle::harness::fuzz_game`]).
+//!
 //! Whatever the engine does, the oracle never hangs or panics: an engine that exits, answers a line
-//! that does not parse, answers late ([`Options::timeout`]) or contradicts itself (a token reached
-//! with either side to move, a move named twice) ends the unfolding with a [`ProtocolError`] naming
-//! the request and the answer.
+//! that does not parse, answers late ([`Options::timeout`]) or contradicts itself (a move named
+//! twice, a third player) ends the unfolding with a [`ProtocolError`] naming the request and the
+//! answer.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -39,7 +53,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-mod lazy;
+pub mod lazy;
 
 pub use lazy::{ServedGame, ServedPosition};
 
@@ -553,6 +567,18 @@ impl Served {
     #[must_use]
     pub const fn requests(&self) -> u64 {
         self.session.requests
+    }
+
+    /// Tokens the engine has been asked about (what memory the answers take grows with it).
+    #[must_use]
+    pub fn known(&self) -> usize {
+        self.known.len()
+    }
+
+    /// Forgets every answer but the start's, to bound memory over a long run: each token is asked
+    /// again when next needed, and the answers, being the engine's, are the same.
+    pub fn forget(&mut self) {
+        self.known.retain(|token, _| *token == self.root);
     }
 
     /// Asks, all at once, for the moves of each of `tokens` not asked yet (and, with

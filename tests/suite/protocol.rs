@@ -392,3 +392,26 @@ fn side_less_tokens_and_extra_turns_through_the_commands() {
     assert_eq!(code, Some(0), "{stdout}");
     assert!(stdout.starts_with("the engine's game from position '1', unfolded 4 plies"), "{stdout}");
 }
+
+/// The runs the book's protocol chapter shows: a bug in Kalah's extra turn and one in Reversi's
+/// pass, each followed down its game.
+#[cfg(feature = "cli")]
+#[test]
+fn the_books_own_game_sessions() {
+    let mut shown = String::new();
+    for engine in [
+        "node examples/protocol/kalah.mjs --bug extra-turn",
+        "python3 examples/protocol/reversi.py --bug pass-window",
+    ] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_nullwindow"))
+            .args(["fuzz", "--engine", engine])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        let stdout =
+            String::from_utf8(output.stdout).unwrap().replace(env!("CARGO_BIN_EXE_nullwindow"), "nullwindow");
+        shown.push_str(&format!("$ nullwindow fuzz --engine '{engine}'\n{stdout}\n"));
+    }
+    insta::assert_snapshot!(shown.trim_end());
+}

@@ -96,6 +96,16 @@ impl ServedGame {
         }
     }
 
+    /// Forgets what the engine answered, once it has answered about more than `limit` tokens, so
+    /// that a long run's memory stays bounded. Positions made before are no longer valid: call it
+    /// between cases, never while one is searched.
+    pub fn forget_beyond(&self, limit: usize) {
+        if self.served.borrow().known() > limit {
+            self.served.borrow_mut().forget();
+            *self.tokens.borrow_mut() = Tokens::default();
+        }
+    }
+
     /// The first request that failed since the last call, if any.
     pub fn take_failure(&self) -> Option<ProtocolError> {
         self.failure.borrow_mut().take()

@@ -18,6 +18,9 @@ use crate::CliError;
 use crate::command::{TempDir, quote};
 use crate::output::{counted, outln};
 
+/// The most positions whose answers are kept between cases (some 50 MiB of Connect Four's).
+const MAX_KNOWN_TOKENS: usize = 50_000;
+
 /// The most bytes of records one search may write: more is an engine failure, not a verdict.
 const MAX_RECORD_BYTES: u64 = 256 << 20;
 
@@ -76,7 +79,11 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
     }
     let bar = crate::progress::bar(config.cases, "cases", "fuzz");
     let outcome = harness::fuzz_game(&config, &game, &mut engine, |progress| match progress {
-        Progress::Cases { done, .. } => bar.set_position(done),
+        Progress::Cases { done, .. } => {
+            // Between cases, when no position of the game is held: memory stays bounded.
+            game.forget_beyond(MAX_KNOWN_TOKENS);
+            bar.set_position(done);
+        }
         Progress::Shrinking { tests, .. } => {
             bar.set_message(format!("descending: {}", counted(tests, "search", "searches")));
             bar.tick();
