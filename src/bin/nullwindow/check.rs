@@ -89,7 +89,12 @@ fn check<G: Game>(
     };
     match report.departure {
         None => {
-            outln!("exact: the value {} and all {} plies of the line", args.value, line.len());
+            let plies = match line.len() {
+                0 => String::new(),
+                1 => " and the line's one ply".to_owned(),
+                n => format!(" and all {n} plies of the line"),
+            };
+            outln!("exact: the value {}{plies}", args.value);
             Ok(true)
         }
         Some(Departure::RootValue { exact }) => {
