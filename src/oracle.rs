@@ -24,6 +24,8 @@ pub mod audit;
 pub mod harness;
 pub mod protocol;
 pub mod record;
+#[cfg(feature = "process")]
+pub mod runner;
 
 use std::collections::HashMap;
 

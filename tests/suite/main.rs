@@ -7,6 +7,8 @@
 //! * `fuzzing`: the fuzz seeds and past crashes, replayed.
 //! * `harness`: the library harness: a correct engine agrees, every kind of planted bug is caught
 //!   and shrunk.
+//! * `hostile`: hostile engines, commands and files through the command line: bounded in time and
+//!   memory, nothing left running or on disk, unreadable records never agreed with.
 //! * `formats`: the parenthesis and `gtree` formats, round trips and error positions.
 //! * `random_trees`: the seeded generator.
 //! * `protocol`: games served over the line protocol by engines in Python and JavaScript, searched
@@ -36,9 +38,12 @@ mod formats;
 mod fuzzing;
 mod games;
 mod harness;
+#[cfg(feature = "cli")]
+mod hostile;
 mod literal;
 mod minimax;
 mod own_game;
+#[cfg(feature = "process")]
 mod protocol;
 mod random_trees;
 #[cfg(feature = "cli")]

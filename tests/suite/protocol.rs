@@ -99,7 +99,8 @@ for line in sys.stdin:
         )
     };
     let error = |command: &str, depth: Option<u32>| {
-        let options = Options { depth, timeout: Duration::from_secs(5), max_nodes: 100 };
+        let options =
+            Options { depth, timeout: Duration::from_secs(5), max_nodes: 100, ..Options::default() };
         unfold_engine(command, &options).unwrap_err().to_string()
     };
     let tree = "{'a': 'l b r c', 'b': 'x d', 'c': 'x d'}.get(r[1], '')";
@@ -137,7 +138,8 @@ for line in sys.stdin:
     ];
     for (command, depth, message) in cases {
         if message.is_empty() {
-            let options = Options { depth, timeout: Duration::from_secs(5), max_nodes: 100 };
+            let options =
+                Options { depth, timeout: Duration::from_secs(5), max_nodes: 100, ..Options::default() };
             let engine = unfold_engine(&command, &options).unwrap();
             assert_eq!(engine.tree.stats().nodes, 4, "d is reached from b and from c: one node");
             continue;
@@ -148,7 +150,8 @@ for line in sys.stdin:
     // A token reached with either side to move is two nodes, not an error: 'c' after the root's
     // move r (MIN to move), and after l and x (MAX to move). Its sides differ, not its value.
     let either = engine("{'a': 'l b r c', 'b': 'x c'}.get(r[1], '')", "'1' if r[1] == 'c' else '0'");
-    let options = Options { depth: None, timeout: Duration::from_secs(5), max_nodes: 100 };
+    let options =
+        Options { depth: None, timeout: Duration::from_secs(5), max_nodes: 100, ..Options::default() };
     let unfolded = unfold_engine(&either, &options).unwrap();
     assert_eq!(unfolded.tree.stats().nodes, 4);
     let sides: Vec<_> = (0..4)

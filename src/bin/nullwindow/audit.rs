@@ -51,7 +51,6 @@ The fields' JSON Schema is book/src/audit-record.schema.json in the crate's repo
 Exit status: 0 when every record holds (and the root value, if given), 1 at a record that breaks a
 rule or a wrong root value, 2 on bad input.";
 
-use std::io::Read;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
@@ -228,16 +227,7 @@ fn judge<G: Game>(
 }
 
 fn read_trace(path: &str) -> Result<(String, String), CliError> {
-    let bytes = if path == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| CliError(format!("cannot read the trace from standard input: {e}")))?;
-        bytes
-    } else {
-        std::fs::read(path).map_err(|e| CliError(format!("cannot read the trace '{path}': {e}")))?
-    };
-    let name = if path == "-" { "<stdin>".to_owned() } else { path.to_owned() };
+    let (name, bytes) = crate::input::read_input(path, " the trace")?;
     let text = String::from_utf8(bytes).map_err(|e| {
         let offset = e.utf8_error().valid_up_to();
         let line = e.as_bytes()[..offset].iter().filter(|&&b| b == b'\n').count() + 1;

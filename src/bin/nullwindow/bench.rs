@@ -310,7 +310,9 @@ fn time(microseconds: f64) -> String {
 
 /// The `MOVES SCORE` lines of a test set, the first `limit` of them.
 fn read_positions(file: &str, limit: Option<usize>) -> Result<Vec<(String, i32)>, CliError> {
-    let text = std::fs::read_to_string(file).map_err(|e| CliError(format!("cannot read '{file}': {e}")))?;
+    let (_, bytes) = crate::input::read_input(file, "")?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| CliError(format!("{file}: the file is not valid UTF-8")))?;
     if text.trim().is_empty() {
         return Err(CliError(format!("{file} holds no positions (lines of 'MOVES SCORE')")));
     }

@@ -4,10 +4,11 @@
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{ExitStatus, Stdio};
 use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::time::{Duration, Instant};
 
+use nullwindow::oracle::runner::{self, Runner};
 use nullwindow::tree::text;
 
 use crate::CliError;
@@ -26,20 +27,34 @@ pub enum Ended {
 /// One run: how it ended, what it wrote.
 pub struct Run {
     pub ended: Ended,
-    /// Standard output, up to [`OUTPUT_KEPT`] bytes (empty unless asked for).
+    /// Standard output, its first [`OUTPUT_KEPT`] bytes (empty unless asked for).
     pub stdout: Vec<u8>,
-    /// Standard error, up to [`OUTPUT_KEPT`] bytes.
+    /// Standard error, its last [`OUTPUT_KEPT`] bytes.
     pub stderr: Vec<u8>,
 }
 
+/// The most lines of a command's standard error a message quotes.
+const QUOTED_LINES: usize = 20;
+
 impl Run {
-    /// The first line of standard error, for a message: ` (it said: …)`, or nothing.
+    /// What the command said on standard error, for a message: ` (it said: …)` for one line, its
+    /// last lines (at most [`QUOTED_LINES`], each shortened) for more, or nothing. The last lines,
+    /// because that is where a crash says what went wrong (a Python traceback starts with
+    /// `Traceback (most recent call last):`).
     pub fn said(&self) -> String {
-        String::from_utf8_lossy(&self.stderr)
-            .lines()
-            .find(|line| !line.trim().is_empty())
-            .map(|line| format!(" (it said: {})", text::excerpt(line)))
-            .unwrap_or_default()
+        let text = String::from_utf8_lossy(&self.stderr);
+        let lines: Vec<&str> = text.lines().filter(|line| !line.trim().is_empty()).collect();
+        match lines.as_slice() {
+            [] => String::new(),
+            [line] => format!(" (it said: {})", text::excerpt(line)),
+            _ => {
+                let shown = &lines[lines.len().saturating_sub(QUOTED_LINES)..];
+                let quoted: Vec<String> =
+                    shown.iter().map(|line| format!("  {}", text::excerpt(line))).collect();
+                let which = if shown.len() == lines.len() { "it said" } else { "the last lines it said" };
+                format!(" ({which}:\n{})", quoted.join("\n"))
+            }
+        }
     }
 
     /// How it ended, in words: "exited 3", "was killed by signal 9", "ran past the timeout".
@@ -56,117 +71,98 @@ impl Run {
 /// The most of a command's output kept; the rest is read and dropped.
 pub const OUTPUT_KEPT: usize = 1 << 16;
 
-/// The process group of the run under way, if any: what an interruption stops.
-#[derive(Clone, Default)]
-pub struct Running(Arc<Mutex<Option<u32>>>);
+/// The temporary directories that exist now: what an interruption removes.
+static DIRECTORIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-impl Running {
-    fn set(&self, group: Option<u32>) {
-        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = group;
-    }
-
-    fn get(&self) -> Option<u32> {
-        *self.0.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-}
-
-/// On Ctrl-C (or SIGTERM), stops the run under way with every process it started, removes the
-/// temporary directory, and ends the command with the status of an interruption.
-pub fn interrupt_cleans_up(running: &Running, directory: &Path) {
-    let (running, directory) = (running.clone(), directory.to_owned());
-    // A second handler cannot be set; then interruption only leaves the directory behind.
-    let _ = ctrlc::set_handler(move || {
-        if let Some(group) = running.get() {
-            stop_group(group);
+/// On Ctrl-C or SIGTERM, whatever the command is doing: stops every program it runs (their whole
+/// process groups), removes its temporary directories, and exits with the status of an
+/// interruption (130). Nothing is reported as a failure of the program that was stopped.
+pub fn stop_on_interrupt() {
+    // A second handler cannot be set; the first stays.
+    let _ = ctrlc::set_handler(|| {
+        runner::stop_all();
+        let directories = std::mem::take(&mut *DIRECTORIES.lock().unwrap_or_else(PoisonError::into_inner));
+        for directory in directories {
+            let _ = std::fs::remove_dir_all(directory);
         }
-        let _ = std::fs::remove_dir_all(&directory);
-        eprintln!("interrupted: the temporary directory is removed");
+        eprintln!("interrupted");
         std::process::exit(130);
     });
 }
 
-/// Runs `command` with `sh -c` once, standard input closed, stopping it (and every process it
-/// started) after `timeout`; keeps standard output when `keep_stdout`.
-pub fn run(
-    command: &str,
-    timeout: Option<Duration>,
-    keep_stdout: bool,
-    running: &Running,
-) -> Result<Run, CliError> {
-    let mut shell = Command::new("sh");
-    shell
-        .args(["-c", command])
-        .stdin(Stdio::null())
-        .stdout(if keep_stdout { Stdio::piped() } else { Stdio::null() })
-        .stderr(Stdio::piped());
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(&mut shell, 0);
-    let child = shell.spawn().map_err(|e| CliError(format!("cannot run sh: {e}")))?;
-    let group = child.id();
-    running.set(Some(group));
-    let (finished, done) = mpsc::channel::<()>();
-    let read_bounded = |stream: Option<Box<dyn Read + Send>>| {
-        let finished = finished.clone();
+/// After an interruption, the handler is about to exit: a run that died of it waits for that
+/// instead of being reported.
+pub fn wait_if_interrupted() {
+    while runner::interrupted() {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Output read from a stream on a thread of its own, kept within bounds as it comes.
+struct Collected {
+    kept: Arc<Mutex<Vec<u8>>>,
+    done: mpsc::Receiver<()>,
+}
+
+impl Collected {
+    /// Reads `stream` to its end, keeping its first [`OUTPUT_KEPT`] bytes (`last`: its last).
+    fn start(stream: Option<impl Read + Send + 'static>, last: bool) -> Self {
+        let kept = Arc::new(Mutex::new(Vec::new()));
+        let (finished, done) = mpsc::channel();
+        let into = Arc::clone(&kept);
         std::thread::spawn(move || {
-            let mut kept = Vec::new();
+            let mut buffer = [0u8; 1 << 14];
             if let Some(mut stream) = stream {
-                let _ = (&mut stream).take(OUTPUT_KEPT as u64).read_to_end(&mut kept);
-                let _ = std::io::copy(&mut stream, &mut std::io::sink());
+                while let Ok(read) = stream.read(&mut buffer) {
+                    if read == 0 {
+                        break;
+                    }
+                    let mut kept = into.lock().unwrap_or_else(PoisonError::into_inner);
+                    if last {
+                        kept.extend_from_slice(&buffer[..read]);
+                        let excess = kept.len().saturating_sub(OUTPUT_KEPT);
+                        kept.drain(..excess);
+                    } else {
+                        let room = OUTPUT_KEPT.saturating_sub(kept.len()).min(read);
+                        kept.extend_from_slice(&buffer[..room]);
+                    }
+                }
             }
             let _ = finished.send(());
-            kept
-        })
-    };
-    let mut child = child;
-    let stdout = read_bounded(child.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>));
-    let stderr = read_bounded(child.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>));
-    drop(finished);
-    let status = wait(child, timeout);
-    // A command that left something running in the background, holding the pipes open, loses it
-    // too; one whose pipes closed with it needs no stopping (which costs a process).
-    let grace = Instant::now() + Duration::from_millis(100);
-    let closed = (0..2).all(|_| done.recv_timeout(grace.saturating_duration_since(Instant::now())).is_ok());
-    if !closed || !matches!(status, Ok(Some(_))) {
-        stop_group(group);
+        });
+        Self { kept, done }
     }
-    running.set(None);
-    let (stdout, stderr) = (stdout.join().unwrap_or_default(), stderr.join().unwrap_or_default());
-    let ended = match status? {
+
+    /// What was read by `deadline`: all of it if the stream ended by then. A stream something
+    /// else still holds open (a process in a session of its own) is not waited for past it.
+    fn finish(self, deadline: Instant) -> Vec<u8> {
+        let _ = self.done.recv_timeout(deadline.saturating_duration_since(Instant::now()));
+        std::mem::take(&mut *self.kept.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+}
+
+/// Runs `command` with `sh -c` once, standard input closed, for at most `timeout`; keeps standard
+/// output when `keep_stdout`. Whatever it started in its process group is stopped when it exits
+/// or times out, and its output is read until then and a moment more, however long something
+/// outside the group holds the pipes open.
+pub fn run(command: &str, timeout: Option<Duration>, keep_stdout: bool) -> Result<Run, CliError> {
+    let stdout = if keep_stdout { Stdio::piped() } else { Stdio::null() };
+    let mut runner = Runner::start(command, Stdio::null(), stdout, Stdio::piped())
+        .map_err(|e| CliError(format!("cannot run sh: {e}")))?;
+    let stdout = Collected::start(runner.take_stdout(), false);
+    let stderr = Collected::start(runner.take_stderr(), true);
+    let status =
+        runner.wait_for(timeout).map_err(|e| CliError(format!("cannot wait for the command: {e}")))?;
+    runner.stop();
+    let grace = Instant::now() + Duration::from_millis(100);
+    let (stdout, stderr) = (stdout.finish(grace), stderr.finish(grace));
+    wait_if_interrupted();
+    let ended = match status {
         None => Ended::TimedOut,
         Some(status) => status.code().map_or_else(|| Ended::Killed(signal(&status)), Ended::Exited),
     };
     Ok(Run { ended, stdout, stderr })
 }
-
-/// Waits for `child` to exit, for at most `timeout`: its status, or `None` when the time ran out
-/// (the child is then left to [`stop_group`], and reaped by its waiting thread).
-fn wait(mut child: Child, timeout: Option<Duration>) -> Result<Option<ExitStatus>, CliError> {
-    let Some(timeout) = timeout else {
-        return child.wait().map(Some).map_err(|e| CliError(format!("cannot wait for the command: {e}")));
-    };
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = sender.send(child.wait());
-    });
-    match receiver.recv_timeout(timeout) {
-        Ok(status) => status.map(Some).map_err(|e| CliError(format!("cannot wait for the command: {e}"))),
-        Err(_) => Ok(None),
-    }
-}
-
-/// Stops the process group `group` (the shell and all it started), if it still runs.
-#[cfg(unix)]
-fn stop_group(group: u32) {
-    let _ = Command::new("kill")
-        .args(["-KILL", "--", &format!("-{group}")])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-}
-
-#[cfg(not(unix))]
-fn stop_group(_group: u32) {}
 
 #[cfg(unix)]
 fn signal(status: &ExitStatus) -> Option<i32> {
@@ -177,6 +173,53 @@ fn signal(status: &ExitStatus) -> Option<i32> {
 #[cfg(not(unix))]
 fn signal(_status: &ExitStatus) -> Option<i32> {
     None
+}
+
+/// The most bytes of records one run of an engine may write: more is an engine failure, not a
+/// verdict.
+pub const MAX_RECORD_BYTES: u64 = 256 << 20;
+
+/// The records an engine wrote to `file`, if it wrote any: `None` when there is no such file or it
+/// is empty. The file must be a regular file (a FIFO, a device or a link to one is refused before
+/// it is opened, so that reading can neither block nor run on forever) of at most
+/// [`MAX_RECORD_BYTES`], in UTF-8; anything else is the engine's failure, never records read as
+/// none.
+pub fn read_records(file: &Path) -> Result<Option<String>, String> {
+    let metadata = match std::fs::metadata(file) {
+        Ok(metadata) => metadata,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("cannot read the engine's records '{}': {e}", file.display())),
+    };
+    if !metadata.is_file() {
+        return Err(format!("the engine's records '{}' are not a regular file", file.display()));
+    }
+    if metadata.len() > MAX_RECORD_BYTES {
+        return Err(format!(
+            "the engine's records '{}' have {} bytes, more than the {} MiB the oracle reads",
+            file.display(),
+            metadata.len(),
+            MAX_RECORD_BYTES >> 20
+        ));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(file)
+        .and_then(|opened| opened.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read the engine's records '{}': {e}", file.display()))?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(format!(
+            "the engine's records '{}' grew past {} MiB",
+            file.display(),
+            MAX_RECORD_BYTES >> 20
+        ));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "the engine's records '{}' are not UTF-8 (byte {})",
+            file.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    Ok((!text.trim().is_empty()).then_some(text))
 }
 
 /// `text` in single quotes for `sh`, each `'` in it written `'\''`.
@@ -192,7 +235,8 @@ pub fn quote_path(path: &Path) -> Result<String, CliError> {
     Ok(quote(text))
 }
 
-/// A fresh directory under the system's temporary directory, removed when dropped.
+/// A fresh directory under the system's temporary directory, removed when dropped (and by an
+/// interruption, [`stop_on_interrupt`]).
 pub struct TempDir(pub PathBuf);
 
 impl TempDir {
@@ -202,7 +246,10 @@ impl TempDir {
         for attempt in 0u32..1000 {
             let path = base.join(format!("{prefix}-{}-{attempt}", std::process::id()));
             match std::fs::create_dir(&path) {
-                Ok(()) => return Ok(Self(path)),
+                Ok(()) => {
+                    DIRECTORIES.lock().unwrap_or_else(PoisonError::into_inner).push(path.clone());
+                    return Ok(Self(path));
+                }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
                 Err(e) => {
                     return Err(CliError(format!("cannot create a directory in '{}': {e}", base.display())));
@@ -217,5 +264,6 @@ impl Drop for TempDir {
     fn drop(&mut self) {
         // Nothing to do about a failure here: the command's result matters more than the leftovers.
         let _ = std::fs::remove_dir_all(&self.0);
+        DIRECTORIES.lock().unwrap_or_else(PoisonError::into_inner).retain(|directory| *directory != self.0);
     }
 }

@@ -15,7 +15,7 @@ use nullwindow::oracle::record::{TreeNames, locate, read_jsonl};
 use nullwindow::tree::{NodeId, Tree, text};
 
 use crate::CliError;
-use crate::command::{Ended, Running, TempDir, interrupt_cleans_up, quote, quote_path};
+use crate::command::{Ended, TempDir, quote, quote_path, read_records};
 use crate::generate::parse_range;
 use crate::input::{Format, read_tree};
 use crate::output::{counted, outln};
@@ -45,7 +45,9 @@ by one line `reproduce: COMMAND` that shows the disagreement again (exit 1).
 
 A run that exits non-zero, is killed, prints no value, writes records that cannot be read, or
 outlasts --timeout is an engine failure, not a disagreement: it is reported with the engine's
-standard error and the case is saved. While shrinking, such a candidate is not kept.
+standard error (its last lines) and the case is saved. While shrinking, such a candidate is not
+kept. Records must be a regular file of at most 256 MiB, in UTF-8. Each run is a process group of
+its own, stopped whole when it ends or times out; Ctrl-C or SIGTERM stops it and exits 130.
 
 Cases cycle through the families: trees (random trees, values on the leaves), evaluated (an
 evaluation on every interior node too), graphs (transpositions, positions reached at two depths),
@@ -130,6 +132,9 @@ pub struct FuzzArgs {
     /// With --engine: the most positions to unfold (--walk plus the greatest --height plies).
     #[arg(long, value_name = "N", default_value_t = 1_000_000, requires = "engine")]
     max_positions: usize,
+    /// With --engine: the most memory, in MiB, the engine's answers and its unfolded game may take.
+    #[arg(long, value_name = "MIB", default_value_t = 512, requires = "engine")]
+    max_memory: usize,
     /// Children per interior node of the random trees (links per node of the graphs), `A..B`.
     #[arg(long, value_name = "A..B", default_value = "1..3", value_parser = parse_range::<u32>)]
     width: RangeInclusive<u32>,
@@ -169,7 +174,6 @@ pub struct FuzzArgs {
 struct EngineRunner {
     command: String,
     directory: TempDir,
-    running: Running,
     timeout: Duration,
 }
 
@@ -187,7 +191,7 @@ impl EngineRunner {
             .replace("{depth}", &case.depth.to_string())
             .replace("{trace}", &quoted(&trace)?)
             .replace("{}", &quoted(&file)?);
-        let run = crate::command::run(&command, Some(self.timeout), true, &self.running).map_err(|e| e.0)?;
+        let run = crate::command::run(&command, Some(self.timeout), true).map_err(|e| e.0)?;
         match run.ended {
             Ended::Exited(0) => {}
             Ended::TimedOut => {
@@ -204,12 +208,14 @@ impl EngineRunner {
         let mut answer =
             parse_answer(first).map_err(|why| format!("the engine's answer {why}{}", run.said()))?;
         if self.command.contains("{trace}")
-            && let Ok(written) = std::fs::read_to_string(&trace)
-            && !written.trim().is_empty()
+            && let Some(written) = read_records(&trace)?
         {
             let records =
                 read_jsonl(&written).map_err(|e| format!("the engine's records: {}", e.at("trace")))?;
-            answer.records = locate(&case.tree, &TreeNames::new(None), records)
+            // A gtree case's nodes are named as its file names them, by their numbers as strings.
+            let ids = (case.extension() == "gtree")
+                .then(|| (0..case.tree.stats().nodes).map(|node| node.to_string()).collect());
+            answer.records = locate(&case.tree, &TreeNames::new(ids), records)
                 .map_err(|e| format!("the engine's records: {}", e.at("trace")))?;
         }
         Ok(answer)
@@ -279,6 +285,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
             let options = protocol::Options {
                 depth: Some(walk_with_command(args).saturating_add(*args.height.end())),
                 max_nodes: args.max_positions,
+                max_bytes: args.max_memory.saturating_mul(1 << 20),
                 timeout: Duration::from_secs_f64(args.engine_timeout.min(1e9)),
             };
             let engine =
@@ -304,10 +311,8 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
         ..Config::default()
     };
     config.validate().map_err(|e| CliError(e.to_string()))?;
-    let running = Running::default();
     let directory = TempDir::new("nullwindow-fuzz")?;
-    interrupt_cleans_up(&running, &directory.0);
-    let engine = EngineRunner { command: command.clone(), directory, running, timeout };
+    let engine = EngineRunner { command: command.clone(), directory, timeout };
     if let (Some(file), Some(depth)) = (&args.replay, args.depth) {
         return replay(&config, &engine, file, depth);
     }

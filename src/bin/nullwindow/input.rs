@@ -13,6 +13,7 @@ use nullwindow::oracle::protocol::{self, EngineTree};
 use nullwindow::registry::Driver;
 use nullwindow::registry::games::{AnyGame, KnownGame};
 use nullwindow::tree::{NodeId, Tree, gtree, text};
+use nullwindow::value::Value;
 
 use crate::CliError;
 
@@ -84,20 +85,12 @@ fn read(
         }
         chosen => chosen,
     };
-    let (name, bytes) = if path == "-" {
-        let mut stdin = std::io::stdin();
-        if stdin.is_terminal() {
-            return Err(CliError(
-                "no tree on standard input: name a tree file, or pipe one in with '-'".to_owned(),
-            ));
-        }
-        let mut bytes = Vec::new();
-        stdin.read_to_end(&mut bytes).map_err(|e| CliError(format!("cannot read standard input: {e}")))?;
-        ("<stdin>".to_owned(), bytes)
-    } else {
-        let bytes = std::fs::read(path).map_err(|e| CliError(format!("cannot read '{path}': {e}")))?;
-        (path.to_owned(), bytes)
-    };
+    if path == "-" && std::io::stdin().is_terminal() {
+        return Err(CliError(
+            "no tree on standard input: name a tree file, or pipe one in with '-'".to_owned(),
+        ));
+    }
+    let (name, bytes) = read_input(path, "")?;
     let parsed = match format {
         Format::Gtree => {
             let source = std::str::from_utf8(&bytes).map_err(|e| {
@@ -129,6 +122,36 @@ fn read(
         };
         CliError(format!("{name}:{}:{}: {}{hint}", e.line, e.column, e.message))
     })
+}
+
+/// The most bytes a file the command line reads may hold (a tree, a trace, a test set): more is an
+/// error that says so, not a read that runs until memory runs out (`/dev/zero`).
+pub const MAX_INPUT_BYTES: u64 = 512 << 20;
+
+/// The bytes of `path` (`-`: standard input), at most [`MAX_INPUT_BYTES`], and the name to give
+/// it in messages; `what` says what it is (` the trace`) in an error.
+pub fn read_input(path: &str, what: &str) -> Result<(String, Vec<u8>), CliError> {
+    let name = if path == "-" { "<stdin>".to_owned() } else { path.to_owned() };
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
+        std::io::stdin().lock().take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|file| file.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
+    };
+    read.map_err(|e| {
+        if path == "-" {
+            CliError(format!("cannot read{what} from standard input: {e}"))
+        } else {
+            CliError(format!("cannot read{what} '{path}': {e}"))
+        }
+    })?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(CliError(format!(
+            "{name}: larger than {} MiB, the most{what} a file read here may hold",
+            MAX_INPUT_BYTES >> 20
+        )));
+    }
+    Ok((name, bytes))
 }
 
 fn line_and_column(bytes: &[u8], offset: usize) -> (usize, usize) {
@@ -177,6 +200,9 @@ pub struct TargetArgs {
     /// With --engine: the most positions to unfold (nodes, a position once per depth left).
     #[arg(long, value_name = "N", default_value_t = 1_000_000, requires = "engine")]
     max_positions: usize,
+    /// With --engine: the most memory, in MiB, the engine's answers and the unfolded game may take.
+    #[arg(long, value_name = "MIB", default_value_t = 512, requires = "engine")]
+    max_memory: usize,
     /// Start from the node these child indices lead to (0 = first child, dot-separated: `0.2.1`),
     /// as if its moves were played: walk a tree file like a game.
     #[arg(long, value_name = "INDICES", conflicts_with = "game", value_parser = parse_path)]
@@ -320,6 +346,7 @@ impl TargetArgs {
             let options = protocol::Options {
                 depth: depth.filter(|&depth| depth != u32::MAX),
                 max_nodes: self.max_positions,
+                max_bytes: self.max_memory.saturating_mul(1 << 20),
                 timeout: Duration::from_secs_f64(self.engine_timeout.min(1e9)),
             };
             let engine =
@@ -441,6 +468,22 @@ impl Target {
             engine.tree.player(node),
             driver.info().name
         )))
+    }
+
+    /// The least and the greatest evaluation the target's positions can have: over a tree's (or
+    /// an unfolded engine game's) nodes, or the game's range from the catalogue.
+    pub fn value_range(&self) -> (Value, Value) {
+        let over = |tree: &Tree| {
+            tree.post_order()
+                .into_iter()
+                .map(|node| tree.evaluation(node))
+                .fold((Value::MAX, Value::MIN), |(low, high), value| (low.min(value), high.max(value)))
+        };
+        match self {
+            Self::Tree(tree) => over(tree),
+            Self::Engine(engine) => over(&engine.tree),
+            Self::Game(game) => game.info().values,
+        }
     }
 
     /// The tree, when the target is one.

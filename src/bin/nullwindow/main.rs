@@ -94,6 +94,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return report_clap_error(&error),
     };
+    command::stop_on_interrupt();
     let result = match cli.command {
         None => solve::demo(),
         Some(Command::Solve(args)) => solve::run(&args),

@@ -12,7 +12,7 @@ use nullwindow::tree::shrink::try_shrink;
 use nullwindow::tree::{Tree, gtree, text};
 
 use crate::CliError;
-use crate::command::{Ended, Running, TempDir, interrupt_cleans_up, quote_path};
+use crate::command::{Ended, TempDir, quote_path};
 use crate::input::{Format, ROOT_HELP, is_gtree, read_tree};
 use crate::output::{counted, out};
 
@@ -31,9 +31,11 @@ input's format (a gtree file ends in .gtree, so `nullwindow` commands read it as
 
 --failing-status chooses the statuses that mean \"fails\" instead of 1 (a list, or `any` for every
 status but 0, 126 and 127; 126 and 127, the shell's own, always stop shrinking). Its output is
-discarded (the first line of its standard error is kept for messages). A run that outlasts
+discarded (the last lines of its standard error are kept for messages). A run that outlasts
 --timeout (by default ten times the first run, and at least a second) is stopped with every
-process it started, and counts as a pass: a hang is not the failure being shrunk. The shrinker
+process it started, and counts as a pass: a hang is not the failure being shrunk. The first run,
+on the input, is bounded by --timeout too, or without it by a minute: a command that does not
+finish on the input in that time is an error (exit 2). The shrinker
 first checks that the command fails on the input every one of --repeat runs (a command that fails
 only sometimes cannot be shrunk reproducibly), then tries, until none is kept: hoisting a node's
 child or grandchild into its place, turning a node into a leaf, removing children (halves
@@ -80,7 +82,7 @@ pub struct ShrinkArgs {
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     max_runs: u64,
     /// Stop a run after this many seconds, and count it as a pass. Default: ten times the first
-    /// run on the input, and at least one second.
+    /// run on the input, and at least one second (the first run itself: a minute at most).
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<f64>,
     /// Run the command on the input this many times first: it must fail every time.
@@ -124,15 +126,10 @@ pub fn run(args: &ShrinkArgs) -> Result<ExitCode, CliError> {
     let print =
         |tree: &Tree| if gtree_format { gtree::print(tree) } else { format!("{}\n", text::print(tree)) };
     let directory = TempDir::new("nullwindow-shrink")?;
-    let running = Running::default();
-    interrupt_cleans_up(&running, &directory.0);
     let file = directory.0.join(if gtree_format { "candidate.gtree" } else { "candidate.tree" });
     let quoted = quote_path(&file)?;
-    let runner = Runner {
-        command: args.command.replace("{}", &quoted),
-        running,
-        failing: args.failing_status.clone(),
-    };
+    let runner =
+        Runner { command: args.command.replace("{}", &quoted), failing: args.failing_status.clone() };
     let write = |candidate: &Tree| {
         std::fs::write(&file, print(candidate))
             .map_err(|e| CliError(format!("cannot write the candidate '{}': {e}", file.display())))
@@ -141,7 +138,7 @@ pub fn run(args: &ShrinkArgs) -> Result<ExitCode, CliError> {
     write(&tree)?;
     let start = Instant::now();
     let mut depth = args.depth;
-    match runner.run(depth, timeout)? {
+    match runner.run(depth, Some(timeout.unwrap_or(FIRST_RUN_LIMIT)))? {
         Verdict::Fails => {}
         Verdict::Passes => {
             return Err(CliError("the command passes on the input (exit 0); nothing to shrink".to_owned()));
@@ -154,9 +151,15 @@ pub fn run(args: &ShrinkArgs) -> Result<ExitCode, CliError> {
             )));
         }
         Verdict::TimedOut => {
-            return Err(CliError(
-                "the command ran past --timeout on the input; nothing to shrink".to_owned(),
-            ));
+            let limit = match timeout {
+                Some(_) => "--timeout".to_owned(),
+                None => {
+                    format!("{} s, the bound of the first run without --timeout", FIRST_RUN_LIMIT.as_secs())
+                }
+            };
+            return Err(CliError(format!(
+                "the command did not finish on the input within {limit}; nothing to shrink"
+            )));
         }
     }
     let timeout = timeout.unwrap_or_else(|| (start.elapsed() * 10).max(Duration::from_secs(1)));
@@ -308,10 +311,12 @@ enum Verdict {
     TimedOut,
 }
 
+/// The longest the first run, on the input, may take without --timeout.
+const FIRST_RUN_LIMIT: Duration = Duration::from_secs(60);
+
 /// The test command, with the candidate's file in it.
 struct Runner {
     command: String,
-    running: Running,
     failing: Statuses,
 }
 
@@ -322,7 +327,7 @@ impl Runner {
             Some(depth) => self.command.replace("{depth}", &depth.to_string()),
             None => self.command.clone(),
         };
-        let run = crate::command::run(&command, timeout, false, &self.running)?;
+        let run = crate::command::run(&command, timeout, false)?;
         match run.ended {
             Ended::TimedOut => Ok(Verdict::TimedOut),
             Ended::Exited(0) => Ok(Verdict::Passes),

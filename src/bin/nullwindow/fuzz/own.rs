@@ -15,14 +15,11 @@ use nullwindow::oracle::record::{locate, read_jsonl};
 
 use super::{FuzzArgs, Values, quote_if_needed};
 use crate::CliError;
-use crate::command::{TempDir, quote};
+use crate::command::{TempDir, quote, read_records};
 use crate::output::{counted, outln};
 
 /// The most positions whose answers are kept between cases (some 50 MiB of Connect Four's).
 const MAX_KNOWN_TOKENS: usize = 50_000;
-
-/// The most bytes of records one search may write: more is an engine failure, not a verdict.
-const MAX_RECORD_BYTES: u64 = 256 << 20;
 
 pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
     if args.family.is_some() {
@@ -48,8 +45,9 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
             args.engine_timeout
         )));
     }
-    let served = Served::start(command, Duration::from_secs_f64(args.engine_timeout.min(1e9)))
+    let mut served = Served::start(command, Duration::from_secs_f64(args.engine_timeout.min(1e9)))
         .map_err(|e| CliError(format!("--engine: {e}")))?;
+    served.set_max_bytes(args.max_memory.saturating_mul(1 << 20));
     let features = served.features();
     if !features.search {
         return Err(CliError(format!(
@@ -230,25 +228,6 @@ fn search(
             .map_err(|e| format!("the engine's records: {}", e.at("records")))?;
     }
     Ok(Some(answer))
-}
-
-/// The records file, if the engine wrote one: a regular file of at most [`MAX_RECORD_BYTES`].
-fn read_records(file: &Path) -> Result<Option<String>, String> {
-    let Ok(metadata) = std::fs::symlink_metadata(file) else { return Ok(None) };
-    if !metadata.is_file() {
-        return Err(format!("the engine's records '{}' are not a regular file", file.display()));
-    }
-    if metadata.len() > MAX_RECORD_BYTES {
-        return Err(format!(
-            "the engine's records '{}' have {} bytes, more than the {} the oracle reads",
-            file.display(),
-            metadata.len(),
-            MAX_RECORD_BYTES
-        ));
-    }
-    let bytes = std::fs::read(file).map_err(|e| format!("cannot read the engine's records: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|_| "the engine's records are not UTF-8".to_owned())?;
-    Ok((!text.trim().is_empty()).then_some(text))
 }
 
 /// The case's tree with each node's token and moves' names, so that records name its nodes by

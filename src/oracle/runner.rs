@@ -1,0 +1,155 @@
+//! The one way the oracle runs another program: `sh -c CMD` as the leader of a process group of its
+//! own, so that stopping it stops everything it started in that group (`process-wrap` spawns the
+//! group and signals it). A [`Runner`] stops its group when it is dropped, whichever way its owner
+//! leaves: an answer, an error, a timeout, a panic. [`stop_all`] stops every group still running,
+//! for an interruption (the command line calls it on Ctrl-C and SIGTERM), and [`interrupted`] tells
+//! the code that sees a run die of it that the run was interrupted, not broken.
+//!
+//! The engines the [line protocol](super::protocol) serves, and the commands `fuzz` and `shrink`
+//! run, all run through it.
+
+use std::collections::HashSet;
+use std::io;
+use std::process::{ChildStderr, ChildStdin, ChildStdout, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use nix::sys::signal::{Signal, killpg};
+use nix::unistd::Pid;
+use process_wrap::std::{ChildWrapper, CommandWrap, ProcessGroup};
+
+/// The groups started and not yet stopped.
+static RUNNING: Mutex<Option<HashSet<u32>>> = Mutex::new(None);
+
+/// Set once an interruption stops every group.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+fn running() -> std::sync::MutexGuard<'static, Option<HashSet<u32>>> {
+    RUNNING.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A program run by `sh -c`, leading a process group of its own. See the
+/// [module documentation](self).
+pub struct Runner {
+    child: Box<dyn ChildWrapper>,
+    group: u32,
+    status: Option<ExitStatus>,
+    stopped: bool,
+}
+
+impl Runner {
+    /// Starts `command` with `sh -c`, its standard streams as given.
+    ///
+    /// # Errors
+    /// `sh` cannot be started.
+    pub fn start(command: &str, stdin: Stdio, stdout: Stdio, stderr: Stdio) -> io::Result<Self> {
+        let mut wrapped = CommandWrap::with_new("sh", |shell| {
+            shell.args(["-c", command]).stdin(stdin).stdout(stdout).stderr(stderr);
+        });
+        wrapped.wrap(ProcessGroup::leader());
+        // Registered before it starts, so that an interruption in between finds it.
+        let mut groups = running();
+        let child = wrapped.spawn()?;
+        let group = child.id();
+        groups.get_or_insert_with(HashSet::new).insert(group);
+        drop(groups);
+        Ok(Self { child, group, status: None, stopped: false })
+    }
+
+    /// The process group's id (the shell's process id).
+    #[must_use]
+    pub const fn group(&self) -> u32 {
+        self.group
+    }
+
+    /// Its standard input, if piped and not taken yet.
+    pub fn take_stdin(&mut self) -> Option<ChildStdin> {
+        self.child.stdin().take()
+    }
+
+    /// Its standard output, if piped and not taken yet.
+    pub fn take_stdout(&mut self) -> Option<ChildStdout> {
+        self.child.stdout().take()
+    }
+
+    /// Its standard error, if piped and not taken yet.
+    pub fn take_stderr(&mut self) -> Option<ChildStderr> {
+        self.child.stderr().take()
+    }
+
+    /// The shell's exit status, if it has exited (what it left running in its group may still
+    /// run, until [`Runner::stop`]).
+    ///
+    /// # Errors
+    /// The status cannot be read.
+    pub fn try_wait(&mut self) -> io::Result<Option<ExitStatus>> {
+        if self.status.is_none() {
+            self.status = self.child.try_wait()?;
+        }
+        Ok(self.status)
+    }
+
+    /// Waits for the shell to exit for at most `limit` (`None`: as long as it takes): its status,
+    /// or `None` if it is still running.
+    ///
+    /// # Errors
+    /// The status cannot be read.
+    pub fn wait_for(&mut self, limit: Option<Duration>) -> io::Result<Option<ExitStatus>> {
+        let deadline = limit.map(|limit| Instant::now() + limit);
+        let mut pause = Duration::from_micros(200);
+        loop {
+            if let Some(status) = self.try_wait()? {
+                return Ok(Some(status));
+            }
+            let now = Instant::now();
+            if deadline.is_some_and(|deadline| now >= deadline) {
+                return Ok(None);
+            }
+            let left = deadline.map_or(pause, |deadline| deadline - now);
+            std::thread::sleep(pause.min(left));
+            pause = (pause * 2).min(Duration::from_millis(20));
+        }
+    }
+
+    /// Stops the whole group (SIGKILL), if it still runs, and reaps the shell.
+    pub fn stop(&mut self) {
+        if self.stopped {
+            return;
+        }
+        self.stopped = true;
+        // The group may be gone already: nothing to stop then.
+        let _ = self.child.start_kill();
+        if self.status.is_none() {
+            self.status = self.child.wait().ok();
+        }
+        if let Some(groups) = running().as_mut() {
+            groups.remove(&self.group);
+        }
+    }
+}
+
+impl Drop for Runner {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// Stops every group a [`Runner`] started and did not stop yet, and marks the process interrupted
+/// ([`interrupted`]). For a signal handler: it only signals.
+pub fn stop_all() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+    let groups: Vec<u32> = running().iter().flatten().copied().collect();
+    for group in groups {
+        if let Ok(group) = i32::try_from(group) {
+            let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
+        }
+    }
+}
+
+/// Whether [`stop_all`] was called: a run that died now was interrupted, and is no failure of the
+/// program's.
+#[must_use]
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
