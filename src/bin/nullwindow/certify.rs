@@ -65,9 +65,9 @@ pub struct CertifyArgs {
     #[arg(long)]
     no_deeper_entries: bool,
     /// Call the searches with memory with every sequence of this many windows on one table (0:
-    /// none; only without --algo).
-    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(0..=3))]
-    windows: u64,
+    /// none; only without --algo) [default: 2].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=3), conflicts_with = "algo")]
+    windows: Option<u64>,
     /// The drivers, comma-separated (groups as `solve` takes them); default: every driver of the
     /// catalogue, the inexact ones too.
     #[arg(long, value_name = "LIST")]
@@ -116,7 +116,7 @@ pub fn run(args: &CertifyArgs) -> Result<ExitCode, CliError> {
         first_guesses: !args.no_first_guesses,
         distinct_evaluations: args.distinct_evaluations,
         deeper_entries: !args.no_deeper_entries,
-        windows: usize::try_from(args.windows).unwrap_or(2),
+        windows: usize::try_from(args.windows.unwrap_or(2)).unwrap_or(2),
     };
     let threads = usize::try_from(args.threads).unwrap_or(2);
     let start = Instant::now();

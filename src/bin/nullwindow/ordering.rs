@@ -5,6 +5,7 @@
 use clap::Args;
 use nullwindow::driver::SearchParams;
 use nullwindow::registry::Driver;
+use nullwindow::search::Algorithm;
 
 use crate::CliError;
 
@@ -82,6 +83,45 @@ pub fn leave_out_infinite_walks(
             names.join(", ")
         );
         *drivers = kept;
+    }
+    Ok(())
+}
+
+/// The most passes a driver may need to walk, one unit a pass, from its first guess to the value.
+const MAX_WALKED_PASSES: i64 = 100_000;
+
+/// With `--fail-hard`, MTD(f) moves its bound one unit a pass from its first guess: a guess far
+/// outside the target's values (`values`, the least and greatest evaluation) would take as many
+/// passes as units (10^9 from `--first-guess 1000000000`). Such a guess is refused for MTD(f)
+/// named in `list`, and leaves it out of a group with a note.
+pub fn leave_out_long_walks(
+    drivers: &mut Vec<Driver>,
+    list: &str,
+    fail_hard: bool,
+    first_guess: Option<i32>,
+    (lowest, highest): (i32, i32),
+) -> Result<(), CliError> {
+    let Some(guess) = first_guess.filter(|_| fail_hard) else { return Ok(()) };
+    let farthest =
+        (i64::from(guess) - i64::from(lowest)).abs().max((i64::from(guess) - i64::from(highest)).abs());
+    if farthest <= MAX_WALKED_PASSES {
+        return Ok(());
+    }
+    let walks = |driver: &Driver| driver.algorithm() == Some(Algorithm::Mtdf);
+    let named: Vec<&str> = list.split(',').map(str::trim).collect();
+    let why = format!(
+        "failing hard from --first-guess {guess} it moves one unit a pass, and the values lie from {lowest} to \
+         {highest}: up to {farthest} passes"
+    );
+    if let Some(driver) = drivers.iter().find(|driver| walks(driver) && named.contains(&driver.info().name)) {
+        return Err(CliError(format!(
+            "{driver}: {why} (give a first guess within {MAX_WALKED_PASSES} of the values, or run it without \
+             --fail-hard)"
+        )));
+    }
+    if drivers.iter().any(walks) {
+        eprintln!("note: left out mtdf: {why}");
+        drivers.retain(|driver| !walks(driver));
     }
     Ok(())
 }

@@ -27,6 +27,15 @@ pub fn tt_entries(text: &str) -> Result<usize, String> {
     if entries > MAX_ENTRIES {
         return Err(too_large(text, TranspositionTable::bytes_for(entries)));
     }
+    // Asked of the allocator before the search makes the table, so that a machine short of memory
+    // (or a process under a memory limit) gets this error, not an abort in the middle of a search.
+    let bytes = TranspositionTable::bytes_for(entries).unwrap_or(usize::MAX);
+    if Vec::<u8>::new().try_reserve_exact(bytes).is_err() {
+        return Err(format!(
+            "a table of {text} entries needs {} of memory, which cannot be allocated now: give fewer entries",
+            in_units(bytes as u128)
+        ));
+    }
     Ok(entries)
 }
 

@@ -75,6 +75,13 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let mut drivers = Driver::select(list)?;
     crate::ordering::leave_out_infinite_walks(&mut drivers, list, args.ordering.fail_hard())?;
     target.check_drivers(&drivers)?;
+    crate::ordering::leave_out_long_walks(
+        &mut drivers,
+        list,
+        args.ordering.fail_hard(),
+        args.first_guess,
+        target.value_range(),
+    )?;
     // (A tree too deep to search at all is refused by the search below, with no note before.)
     if let Some(tree) = target.tree() {
         let depth = tree.height().min(args.depth.unwrap_or(u32::MAX));
