@@ -398,6 +398,13 @@ pub fn locate<G: Game>(
 // Recording a search
 
 /// A node entered and not yet returned.
+/// How a record's path is found: through its parent, or given whole.
+#[derive(Clone, Debug)]
+enum Link {
+    Child { parent: Option<usize>, index: u32 },
+    Path(Vec<u32>),
+}
+
 struct Frame<P> {
     position: P,
     /// Its record.
@@ -457,7 +464,13 @@ pub struct Recorder<'g, G: Game> {
     game: &'g G,
     /// The position the search starts from.
     root: G::Position,
+    /// The records, without their paths: a record's path is its parent's and one more step
+    /// ([`Recorder::links`]), built when the record is given out, so that a search of depth `d`
+    /// keeps memory linear in its nodes, not `d` times that (a chain of 20,000 plies took 1.6 GB).
     records: Vec<Record<G::Position>>,
+    /// Each record's parent record (`None` at a root) and its index among the parent's moves; or,
+    /// for a node solved without a call, its whole path.
+    links: Vec<Link>,
     /// Each event in order: `(true, i)` when record `i`'s node is entered, `(false, i)` when it
     /// returns.
     events: Vec<(bool, usize)>,
@@ -492,6 +505,7 @@ impl<'g, G: Game> Recorder<'g, G> {
             game,
             root,
             records: Vec::new(),
+            links: Vec::new(),
             events: Vec::new(),
             stack: Vec::new(),
             pass: 0,
@@ -521,41 +535,72 @@ impl<'g, G: Game> Recorder<'g, G> {
         self.unentered
     }
 
+    /// The path of record `index`: its ancestors' steps from the root.
+    fn path(&self, index: usize) -> Vec<u32> {
+        let mut steps = Vec::new();
+        let mut at = Some(index);
+        while let Some(record) = at {
+            match &self.links[record] {
+                Link::Child { parent, index } => {
+                    if parent.is_some() {
+                        steps.push(*index);
+                    }
+                    at = *parent;
+                }
+                Link::Path(path) => {
+                    steps.extend(path.iter().rev());
+                    break;
+                }
+            }
+        }
+        steps.reverse();
+        steps
+    }
+
     /// The records as `when` writes them.
     #[must_use]
     pub fn records(self, when: When) -> Vec<Record<G::Position>> {
-        let Self { records, events, .. } = self;
-        events
-            .into_iter()
-            .filter_map(|(enter, index)| {
-                let record = &records[index];
-                match (when, enter) {
-                    (When::Completion, false) | (When::Entry, true) => Some(record.clone()),
-                    (When::Both, true) => Some(Record {
-                        event: Some(Event::Enter),
-                        result: 0,
-                        probe: None,
-                        stored: None,
-                        cutoff: None,
-                        ..record.clone()
-                    }),
-                    (When::Both, false) => Some(Record { event: Some(Event::Return), ..record.clone() }),
-                    _ => None,
-                }
-            })
-            .collect()
+        let mut records = Vec::new();
+        self.each_record(when, None, |record| records.push(record));
+        records
     }
 
     /// The records as `when` writes them, each named by `names`.
     #[must_use]
     pub fn records_named(self, when: When, names: &impl NodeNames<G>) -> Vec<Record<G::Position>> {
-        let game = self.game;
-        let mut records = self.records(when);
-        for record in &mut records {
-            let path = record.path.as_deref().unwrap_or_default();
-            record.node = Some(names.name(game, &record.position, path));
-        }
+        let mut records = Vec::new();
+        self.each_record(when, Some(names as &dyn NodeNames<G>), |record| records.push(record));
         records
+    }
+
+    /// Hands each record, as `when` writes them and named by `names` if given, to `write`, one at
+    /// a time: a record's path is built as it is handed out, so that writing the records of a deep
+    /// search as they come keeps memory linear in the search's nodes.
+    pub fn each_record(
+        &self,
+        when: When,
+        names: Option<&dyn NodeNames<G>>,
+        mut write: impl FnMut(Record<G::Position>),
+    ) {
+        for &(enter, index) in &self.events {
+            let record = &self.records[index];
+            let record = match (when, enter) {
+                (When::Completion, false) | (When::Entry, true) => record.clone(),
+                (When::Both, true) => Record {
+                    event: Some(Event::Enter),
+                    result: 0,
+                    probe: None,
+                    stored: None,
+                    cutoff: None,
+                    ..record.clone()
+                },
+                (When::Both, false) => Record { event: Some(Event::Return), ..record.clone() },
+                _ => continue,
+            };
+            let path = self.path(index);
+            let node = names.map(|names| names.name(self.game, &record.position, &path));
+            write(Record { path: Some(path), node: node.or(record.node), ..record });
+        }
     }
 
     /// The index of `child` among the legal moves of the frame on top of the stack.
@@ -566,12 +611,11 @@ impl<'g, G: Game> Recorder<'g, G> {
         children.find(game.key(child)).unwrap_or(0)
     }
 
-    /// A new record of `node`, MAX's side, at `path`, counted as the next visit.
-    fn record(&self, node: &NodeEntered<'_, G::Position>, path: Vec<u32>, pass: u64) -> Record<G::Position> {
+    /// A new record of `node`, MAX's side, counted as the next visit (its path is in its link).
+    fn record(&self, node: &NodeEntered<'_, G::Position>, pass: u64) -> Record<G::Position> {
         let player = self.game.to_move(node.position);
         let (alpha, beta, _) = node.perspective.turn(player, (node.alpha, node.beta, 0));
         let mut record = Record::new(node.position.clone(), node.depth, (alpha, beta), 0);
-        record.path = Some(path);
         record.visit = Some(self.records.len() as u64 + 1);
         record.pass = Some(pass);
         record
@@ -602,14 +646,12 @@ impl<G: Game> Observer<G> for Recorder<'_, G> {
             self.pass += 1;
         }
         self.stack.truncate(node.ply);
-        let mut path =
-            self.stack.last().and_then(|parent| self.records[parent.record].path.clone()).unwrap_or_default();
-        if !self.stack.is_empty() {
-            path.push(self.child_index(node.position));
-        }
-        let record = self.record(node, path, self.pass.max(1));
+        let parent = self.stack.last().map(|parent| parent.record);
+        let step = if parent.is_some() { self.child_index(node.position) } else { 0 };
+        let record = self.record(node, self.pass.max(1));
         let index = self.records.len();
         self.records.push(record);
+        self.links.push(Link::Child { parent, index: step });
         self.events.push((true, index));
         self.stack.push(Frame { position: node.position.clone(), record: index, children: None });
     }
@@ -618,7 +660,8 @@ impl<G: Game> Observer<G> for Recorder<'_, G> {
         let index = if let Some(moves) = node.moves {
             // A node solved without a call: a record of its own, in the first pass.
             self.unentered = true;
-            let record = self.record(&node.node, self.path_of(moves), 1);
+            let record = self.record(&node.node, 1);
+            self.links.push(Link::Path(self.path_of(moves)));
             self.records.push(record);
             self.records.len() - 1
         } else {

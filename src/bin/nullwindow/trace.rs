@@ -122,6 +122,13 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode, CliError> {
     };
     let (target, ids) = args.target.read_with_ids(args.depth)?;
     target.check_drivers(&[driver])?;
+    crate::ordering::leave_out_long_walks(
+        &mut vec![driver],
+        &args.algo,
+        args.ordering.fail_hard(),
+        args.first_guess,
+        target.value_range(),
+    )?;
     let mut params = SearchParams {
         depth: args.depth.unwrap_or(u32::MAX),
         first_guess: args.first_guess,
@@ -136,28 +143,27 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode, CliError> {
         params.history = false;
         params.iterative_deepening = false;
     }
-    let records = on_search_thread(
+    let (output, events) = (args.output, args.on == On::Both);
+    on_search_thread(
         target.tree(),
         params.depth,
-        || with_names!(&target, ids, &args.target.position, game, names => trace(game, &names, driver, &params, when)),
+        || with_names!(&target, ids, &args.target.position, game, names => trace(game, &names, driver, &params, when, output, events)),
     )??;
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    let written = match args.output {
-        TraceFormat::Jsonl => records.iter().try_for_each(|record| writeln!(out, "{}", write_jsonl(record))),
-        TraceFormat::Table => table(&mut out, &records, args.on == On::Both),
-    };
-    written.and_then(|()| out.flush()).map_err(|e| crate::output::fail(&e))?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// The records of `driver`'s search of `game` with `params`, named by `names`, as `when` writes them.
+/// Writes the records of `driver`'s search of `game` with `params`, named by `names`, as `when`
+/// writes them, in `output`'s format, one at a time (a deep search's records are never all held
+/// with their paths).
 fn trace<G: Game>(
     game: &G,
     names: &impl NodeNames<G>,
     driver: Driver,
     params: &SearchParams,
     when: When,
-) -> Result<Vec<Record<()>>, CliError> {
+    output: TraceFormat,
+    events: bool,
+) -> Result<(), CliError> {
     // Naming the depth searched keeps the records' depths readable (a tree ends at its height).
     let params = &SearchParams { depth: capped_depth(game, &game.root(), params.depth), ..params.clone() };
     let mut recorder = Recorder::new(game);
@@ -168,12 +174,32 @@ fn trace<G: Game>(
             driver.info().name
         )));
     }
-    Ok(recorder.records_named(when, names).into_iter().map(|record| record.at(())).collect())
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut written = match output {
+        TraceFormat::Table => table_header(&mut out, events),
+        TraceFormat::Jsonl => Ok(()),
+    };
+    recorder.each_record(when, Some(names), |record| {
+        if written.is_ok() {
+            let record = record.at(());
+            written = match output {
+                TraceFormat::Jsonl => writeln!(out, "{}", write_jsonl(&record)),
+                TraceFormat::Table => table_row(&mut out, &record, events),
+            };
+        }
+    });
+    written.and_then(|()| out.flush()).map_err(|e| crate::output::fail(&e))
 }
 
-/// The records as an aligned table, with an event column when both events are written.
-fn table(out: &mut impl Write, records: &[Record<()>], events: bool) -> std::io::Result<()> {
-    let event = |text: &str| if events { format!("{text:<8}") } else { String::new() };
+/// The column of the event, when both events are written.
+fn event_column(events: bool, text: &str) -> String {
+    if events { format!("{text:<8}") } else { String::new() }
+}
+
+/// The header of the records as an aligned table, with an event column when both events are
+/// written.
+fn table_header(out: &mut impl Write, events: bool) -> std::io::Result<()> {
+    let event = |text: &str| event_column(events, text);
     writeln!(
         out,
         "{}{:>6}  {:>4}  {:<16}  {:>6}  {:>5}  {:>11}  {:>11}  {:>11}  {:<6}  {:<6}  cutoff",
@@ -189,9 +215,15 @@ fn table(out: &mut impl Write, records: &[Record<()>], events: bool) -> std::io:
         "probe",
         "stored"
     )?;
+    Ok(())
+}
+
+/// One record as a row of the table [`table_header`] heads.
+fn table_row(out: &mut impl Write, r: &Record<()>, events: bool) -> std::io::Result<()> {
+    let event = |text: &str| event_column(events, text);
     let dash = || "-".to_owned();
     let number = |number: Option<u64>| number.map_or_else(dash, |number| number.to_string());
-    for r in records {
+    {
         let entered = r.event == Some(Event::Enter);
         writeln!(
             out,
