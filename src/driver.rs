@@ -157,6 +157,11 @@ pub struct SearchParams {
     /// guess is off: SSS* and DUAL*, which start at `±INFINITY`, some 10^9; see
     /// [`Algorithm::starts_at_infinity`](crate::search::Algorithm::starts_at_infinity)).
     pub fail_hard: bool,
+    /// Search the root once with this window `(alpha, beta)`, from MAX's side, instead of the full
+    /// window: the drivers built on one alpha-beta call (alpha-beta, PVS, NegaScout) then return a
+    /// fail-soft bound or the value, and no principal variation is verified. `None` (the default)
+    /// searches the full window; the other drivers choose their own windows and ignore it.
+    pub root_window: Option<(Value, Value)>,
     /// Stop after visiting this many nodes (the engine reports the last completed iteration).
     pub node_limit: Option<u64>,
     /// Stop after this much wall time.
@@ -185,6 +190,7 @@ impl Default for SearchParams {
             enhanced_transposition_cutoff: false,
             deeper_entries: false,
             fail_hard: false,
+            root_window: None,
             node_limit: None,
             time_limit: None,
             cancel: None,

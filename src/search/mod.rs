@@ -368,7 +368,12 @@ pub(crate) fn deepen<G: Game, O: Observer<G>>(
             break;
         }
         values.push(value);
-        let principal_variation = verified_line(searcher, root, depth, value);
+        // A search with a window of the caller's returns a bound: there is no line to verify.
+        let principal_variation = if params.root_window.is_some() {
+            Vec::new()
+        } else {
+            verified_line(searcher, root, depth, value)
+        };
         // Only the last line is kept: a line per iteration would grow with the square of the
         // depth (a 10,000-level chain: 200 MB of moves). The observer has seen each one.
         if let Some(previous) = iterations.last_mut() {
@@ -490,9 +495,21 @@ fn run_driver<G: Game, O: Observer<G>>(
 ) -> Value {
     use crate::value::INFINITY;
     match algorithm {
-        Algorithm::AlphaBeta => alpha_beta.search(searcher, root, depth, -INFINITY, INFINITY, 0),
-        Algorithm::Pvs => pvs::pvs(searcher, root, depth, -INFINITY, INFINITY, 0),
-        Algorithm::NegaScout => negascout::negascout(searcher, root, depth, -INFINITY, INFINITY, 0),
+        Algorithm::AlphaBeta | Algorithm::Pvs | Algorithm::NegaScout => {
+            // The window the caller chose, from the side to move at the root, or the full one.
+            let (alpha, beta) = searcher.config.root_window.map_or((-INFINITY, INFINITY), |(alpha, beta)| {
+                let (alpha, beta) = (
+                    searcher.game.to_move(root).perspective(alpha),
+                    searcher.game.to_move(root).perspective(beta),
+                );
+                (alpha.min(beta), alpha.max(beta))
+            });
+            match algorithm {
+                Algorithm::AlphaBeta => alpha_beta.search(searcher, root, depth, alpha, beta, 0),
+                Algorithm::Pvs => pvs::pvs(searcher, root, depth, alpha, beta, 0),
+                _ => negascout::negascout(searcher, root, depth, alpha, beta, 0),
+            }
+        }
         Algorithm::Aspiration => {
             let delta = searcher.config.aspiration_delta.max(1);
             aspiration::aspiration(searcher, root, depth, guess, delta, passes, alpha_beta)

@@ -1172,3 +1172,33 @@ fn gen_graph_prints_a_gtree_graph_with_transpositions() {
         "error: a level of 0 nodes is not allowed: every level needs a node"
     );
 }
+
+/// `trace --window ALPHA,BETA` is one fail-soft search with that root window: the same records
+/// as MTD(f)'s first pass from the first guess BETA, and they audit clean; a driver that chooses
+/// its own windows, an empty window and a window past ±10⁹ are refused.
+#[test]
+fn trace_searches_one_window_of_the_readers() {
+    let tree = "testdata/trees/exercise-three-ply.tree";
+    let common = ["--no-killers", "--no-history", "--on", "entry"];
+    let windowed =
+        nullwindow(&[&["trace", tree, "--algo", "alphabeta", "--window", "2,3"][..], &common].concat(), "");
+    assert!(windowed.status.success(), "{}", stderr(&windowed));
+    let mtdf =
+        nullwindow(&[&["trace", tree, "--algo", "mtdf", "--first-guess", "3"][..], &common].concat(), "");
+    let mtdf = stdout(&mtdf);
+    let first_pass: Vec<&str> = mtdf.lines().filter(|line| line.contains("\"pass\":1,")).collect();
+    let records: Vec<String> = stdout(&windowed).lines().map(str::to_owned).collect();
+    assert_eq!(records.iter().map(String::as_str).collect::<Vec<_>>(), first_pass);
+    assert!(records[0].contains("\"alpha\":2,\"beta\":3,\"result\":4"), "{}", records[0]);
+    let audited = nullwindow(&["audit", tree, "--trace", "-"], &stdout(&windowed));
+    assert!(audited.status.success() && stdout(&audited).starts_with("ok: all "), "{}", stdout(&audited));
+    for (window, algo, message) in [
+        ("2,3", "mtdf", "mtdf chooses its own windows"),
+        ("3,3", "alphabeta", "the window (3, 3) is empty"),
+        ("-2000000000,3", "pvs", "is not a whole number within ±10⁹"),
+    ] {
+        let refused = nullwindow(&["trace", tree, "--algo", algo, "--window", window], "");
+        assert_eq!(refused.status.code(), Some(2));
+        assert!(stderr(&refused).contains(message), "{}", stderr(&refused));
+    }
+}

@@ -100,11 +100,35 @@ pub struct TraceArgs {
     /// iteration's root searches are passes of their own (`pass`), the iteration's depth their depth.
     #[arg(long)]
     iterative: bool,
+    /// Search the root once, fail-soft, with this window `ALPHA,BETA` (from MAX's side; a null
+    /// window is `γ-1,γ`), instead of the full window: alphabeta, pvs and negascout only.
+    #[arg(long, value_name = "ALPHA,BETA", value_parser = parse_window, allow_hyphen_values = true, conflicts_with = "iterative")]
+    window: Option<(i32, i32)>,
     #[command(flatten)]
     ordering: OrderingArgs,
     /// The output format.
     #[arg(long = "output", value_enum, default_value_t = TraceFormat::Jsonl)]
     output: TraceFormat,
+}
+
+/// `--window ALPHA,BETA`: two whole numbers within ±10⁹, the first below the second.
+fn parse_window(text: &str) -> Result<(i32, i32), String> {
+    let bound = |word: &str| {
+        word.trim()
+            .parse::<i32>()
+            .ok()
+            .filter(|value| value.unsigned_abs() <= nullwindow::value::INFINITY.unsigned_abs())
+            .ok_or_else(|| {
+                format!("'{}' is not a whole number within ±10⁹", nullwindow::tree::text::excerpt(word))
+            })
+    };
+    let (alpha, beta) =
+        text.split_once(',').ok_or_else(|| "a window is ALPHA,BETA: two numbers and a comma".to_owned())?;
+    let (alpha, beta) = (bound(alpha)?, bound(beta)?);
+    if alpha >= beta {
+        return Err(format!("the window ({alpha}, {beta}) is empty: ALPHA must be below BETA"));
+    }
+    Ok((alpha, beta))
 }
 
 pub fn run(args: &TraceArgs) -> Result<ExitCode, CliError> {
@@ -137,6 +161,15 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode, CliError> {
     };
     args.ordering.apply(&mut params);
     params.iterative_deepening = args.iterative;
+    if let Some(window) = args.window {
+        use nullwindow::search::Algorithm;
+        if !matches!(driver.algorithm(), Some(Algorithm::AlphaBeta | Algorithm::Pvs | Algorithm::NegaScout)) {
+            return Err(CliError(format!(
+                "--window: {driver} chooses its own windows; alphabeta, pvs and negascout search one window of yours"
+            )));
+        }
+        params.root_window = Some(window);
+    }
     if args.file_order {
         params.table_move_first = false;
         params.killers = false;
