@@ -934,3 +934,351 @@ fn the_own_trace_example_is_what_its_command_prints() {
     let committed = std::fs::read_to_string(book().join("figures/format-example-mtdf.jsonl")).unwrap();
     assert_eq!(String::from_utf8(output.stdout).unwrap(), committed);
 }
+// ---------------------------------------------------------------------------------------------------
+// The exercises: how a reader checks an answer, what each builds on, and the course paths that set
+// them. To be pasted at the end of tests/suite/book.rs; it uses `book()`, `chapters()` and
+// `heading_id()` from there.
+
+/// One exercise of a teaching chapter: a `### N. Title` heading under the chapter's `## Exercises`.
+struct Exercise {
+    /// The chapter file, as `SUMMARY.md` links it.
+    chapter: String,
+    number: usize,
+    /// The heading after `### `, whose id a link to the exercise names.
+    heading: String,
+    /// The chapter's lines from below the heading down to the `<summary>Answer</summary>`: the prompt
+    /// and its How-to-check block, as the chapter file has them.
+    prompt: String,
+    /// The same with each `{{#include figures/exercises/…}}` replaced by the file it includes (the
+    /// generated `*-given.md`), so that a given that says "the same tree" is read too.
+    expanded: String,
+}
+
+/// Every exercise of every chapter, in reading order.
+fn exercises() -> Vec<Exercise> {
+    let mut all = Vec::new();
+    for chapter in chapters() {
+        let text = std::fs::read_to_string(book().join(&chapter)).unwrap();
+        let Some(section) = text.split("\n## Exercises\n").nth(1) else { continue };
+        let section = section.split("\n## ").next().unwrap();
+        let mut blocks: Vec<(&str, Vec<&str>)> = Vec::new();
+        for line in section.lines() {
+            if let Some(heading) = line.strip_prefix("### ") {
+                blocks.push((heading, Vec::new()));
+            } else if let Some((_, lines)) = blocks.last_mut() {
+                lines.push(line);
+            }
+        }
+        for (index, (heading, lines)) in blocks.into_iter().enumerate() {
+            let number: usize = heading
+                .split_once(". ")
+                .and_then(|(number, _)| number.parse().ok())
+                .unwrap_or_else(|| panic!("{chapter}: `### {heading}` is not `### N. Title`"));
+            assert_eq!(number, index + 1, "{chapter}: `### {heading}` is not numbered in order");
+            let end = lines
+                .iter()
+                .position(|line| line.contains("<summary>Answer</summary>"))
+                .unwrap_or_else(|| panic!("{chapter}: exercise {number} has no folded answer"));
+            let expanded: Vec<String> = lines[..end]
+                .iter()
+                .map(|line| {
+                    match line.trim().strip_prefix("{{#include ").and_then(|rest| rest.strip_suffix("}}")) {
+                        Some(path) if path.starts_with("figures/exercises/") => {
+                            std::fs::read_to_string(book().join(path)).unwrap()
+                        }
+                        _ => (*line).to_owned(),
+                    }
+                })
+                .collect();
+            all.push(Exercise {
+                chapter: chapter.clone(),
+                number,
+                heading: heading.to_owned(),
+                prompt: lines[..end].join("\n"),
+                expanded: expanded.join("\n"),
+            });
+        }
+    }
+    all
+}
+
+/// A reader can check an answer before opening it: every exercise gives, outside its folded answer, a
+/// command to check it with, either in its prompt or in a folded `How to check` block of its own
+/// (a sentence and a `nullwindow` command). The commands of ```` ```sh ```` blocks are run by
+/// `readme::every_command_the_book_shows_runs`; a command with a placeholder for the reader's
+/// claim (`--value V`) is written as inline code, which that test leaves alone.
+#[test]
+fn every_exercise_says_how_to_check_an_answer_without_opening_it() {
+    let all = exercises();
+    assert!(all.len() >= 40, "only {} exercises found", all.len());
+    let mut missing = Vec::new();
+    for Exercise { chapter, number, prompt, .. } in &all {
+        let block = prompt
+            .split("<details>\n<summary>How to check</summary>\n")
+            .nth(1)
+            .map(|rest| rest.split("</details>").next().unwrap());
+        match block {
+            Some(block) if !block.contains("nullwindow ") => missing.push(format!(
+                "{chapter}, exercise {number}: its How-to-check block names no `nullwindow` command"
+            )),
+            Some(_) => {}
+            None if prompt.lines().any(|line| line.contains("nullwindow ")) => {}
+            None => missing.push(format!(
+                "{chapter}, exercise {number}: no command to check an answer with before the answer \
+                 (a `<summary>How to check</summary>` block, or a line with a `nullwindow` command)"
+            )),
+        }
+    }
+    assert!(missing.is_empty(), "{} of {} exercises:\n{}", missing.len(), all.len(), missing.join("\n"));
+}
+
+/// Phrases by which a prompt (or the given it includes) builds on an earlier exercise; an exercise
+/// that uses one, and names no tree file of its own, must also name that exercise, so that a course
+/// path can see what it needs.
+const BUILDS_ON_WITHOUT_SAYING: [&str; 4] =
+    ["the same tree", "the same search", "the same questions", "the same mtd(f) search"];
+
+/// The exercises `exercise` builds on, as (chapter, number): a link to an exercise's heading, the form
+/// for another chapter's (`[Minimax, exercise 3](minimax.md#3-searching-less-deep)`), and
+/// `exercise N` (or `exercises N and M`) elsewhere in its text for one of its own chapter.
+fn exercise_references(exercise: &Exercise, all: &[Exercise]) -> Vec<(String, usize)> {
+    let mut references = Vec::new();
+    let mut text = exercise.expanded.replace('\n', " ");
+    // Links first, each blanked once read, so that `exercise 3` in a link's text is not taken for one
+    // of this chapter's.
+    while let Some(middle) = text.find("](") {
+        let open = text[..middle].rfind('[').unwrap_or(middle);
+        let close = text[middle..].find(')').map_or(text.len(), |at| middle + at);
+        let target = text[middle + 2..close].to_owned();
+        let (file, anchor) = target.split_once('#').unwrap_or((target.as_str(), ""));
+        let file = if file.is_empty() { exercise.chapter.as_str() } else { file };
+        if let Some(linked) =
+            all.iter().find(|other| other.chapter == file && heading_id(&other.heading) == anchor)
+        {
+            references.push((linked.chapter.clone(), linked.number));
+        }
+        text.replace_range(open..(close + 1).min(text.len()), " ");
+    }
+    let lower = text.to_lowercase();
+    let mut rest = lower.as_str();
+    while let Some(at) = rest.find("exercise") {
+        rest = &rest[at + "exercise".len()..];
+        let mut after = rest.strip_prefix('s').unwrap_or(rest);
+        while let Some(numbers) = after.strip_prefix(' ') {
+            let digits: String = numbers.chars().take_while(char::is_ascii_digit).collect();
+            let Ok(number) = digits.parse::<usize>() else { break };
+            references.push((exercise.chapter.clone(), number));
+            after = numbers[digits.len()..].strip_prefix(" and").unwrap_or("");
+        }
+    }
+    references.sort();
+    references.dedup();
+    references
+}
+
+/// Every exercise names the exercises it builds on ("the tree of exercise 1", not "the same tree"
+/// alone), each of them exists, and each comes before it in the book: its own chapter's with a lower
+/// number, another chapter's in an earlier chapter. So the full path, every chapter in order, sets
+/// every exercise after what it needs.
+#[test]
+fn every_exercise_names_the_exercises_it_builds_on_and_they_come_first() {
+    let all = exercises();
+    let order = chapters();
+    let position = |chapter: &str| order.iter().position(|listed| listed == chapter).unwrap();
+    let mut problems = Vec::new();
+    for exercise in &all {
+        let Exercise { chapter, number, expanded, .. } = exercise;
+        let references = exercise_references(exercise, &all);
+        // What the exercise sets, before its How-to-check block; one that names a tree file of its own
+        // may speak of "the same tree" as a variant of it.
+        let statement = expanded.split("<summary>How to check</summary>").next().unwrap();
+        let text = statement.to_lowercase().replace('\n', " ");
+        if let Some(phrase) = BUILDS_ON_WITHOUT_SAYING.iter().find(|phrase| text.contains(*phrase))
+            && !text.contains("testdata/trees/")
+            && references.is_empty()
+        {
+            problems.push(format!(
+                "{chapter}, exercise {number}: says \"{phrase}\" but names no exercise it builds on \
+                 (write \"the tree of exercise N\", or link another chapter's as `[Chapter, exercise N](FILE.md#N-title)`)"
+            ));
+        }
+        for (needed_chapter, needed) in references {
+            if !all.iter().any(|other| other.chapter == needed_chapter && other.number == needed) {
+                problems.push(format!(
+                    "{chapter}, exercise {number}: builds on {needed_chapter} exercise {needed}, which does not exist"
+                ));
+            } else if position(&needed_chapter) > position(chapter)
+                || (needed_chapter == *chapter && needed >= *number)
+            {
+                problems.push(format!(
+                    "{chapter}, exercise {number}: builds on {needed_chapter} exercise {needed}, which comes after it"
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// A session of a course path: the chapters it covers (the files its `chapters` cell links) and the
+/// exercises it sets (its `exercises` cell, such as `Minimax 1–3, Alpha-beta 1–4`: a chapter's name
+/// and a number or a range with an en dash; other text there, such as a project, sets none).
+struct Session {
+    number: usize,
+    chapters: Vec<String>,
+    exercises: Vec<(String, usize)>,
+}
+
+/// The chapter with exercises that a course path's name stands for: the one whose file name it is,
+/// or else the one whose title starts with it, ignoring case, spaces and punctuation (`Memory` for
+/// `memory.md`; `SSS\* and DUAL\*` for `sss-dual.md`, titled "SSS* and DUAL* as MTD instances").
+fn chapter_named(name: &str, all: &[Exercise]) -> String {
+    let letters = |text: &str| -> String {
+        text.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect()
+    };
+    let wanted = letters(name);
+    assert!(!wanted.is_empty(), "course-paths.md: `{name}` is no chapter's name");
+    let mut with_exercises: Vec<&str> = all.iter().map(|exercise| exercise.chapter.as_str()).collect();
+    with_exercises.dedup();
+    if let Some(chapter) =
+        with_exercises.iter().find(|chapter| letters(chapter.trim_end_matches(".md")) == wanted)
+    {
+        return (*chapter).to_owned();
+    }
+    let titled: Vec<&str> = with_exercises
+        .into_iter()
+        .filter(|chapter| {
+            let text = std::fs::read_to_string(book().join(chapter)).unwrap();
+            letters(text.lines().next().unwrap_or_default()).starts_with(&wanted)
+        })
+        .collect();
+    assert!(
+        titled.len() == 1,
+        "course-paths.md: `{name}` names {} chapters with exercises: {titled:?}",
+        titled.len()
+    );
+    titled[0].to_owned()
+}
+
+/// Every table of `course-paths.md`, one course path each, under the heading above it, with its
+/// sessions in order. A row whose first cell is not a number (the header, the separator) is none.
+fn course_paths(all: &[Exercise]) -> Vec<(String, Vec<Session>)> {
+    let text = std::fs::read_to_string(book().join("course-paths.md")).unwrap();
+    let mut paths: Vec<(String, Vec<Session>)> = Vec::new();
+    let mut heading = String::new();
+    let mut in_table = false;
+    for line in text.lines() {
+        if let Some(title) = line.strip_prefix("## ") {
+            heading = title.to_owned();
+        }
+        if !line.starts_with('|') {
+            in_table = false;
+            continue;
+        }
+        if !in_table {
+            paths.push((heading.clone(), Vec::new()));
+            in_table = true;
+        }
+        let cells: Vec<&str> = line.trim().trim_matches('|').split('|').map(str::trim).collect();
+        let Ok(number) = cells[0].parse::<usize>() else { continue };
+        assert_eq!(cells.len(), 3, "course-paths.md: `{line}` is not `| session | chapters | exercises |`");
+        let chapters: Vec<String> =
+            cells[1].split("](").skip(1).map(|rest| rest.split(')').next().unwrap().to_owned()).collect();
+        let mut exercises = Vec::new();
+        for item in cells[2].split(", ") {
+            let Some((name, numbers)) = item.trim().rsplit_once(' ') else { continue };
+            let (first, last) = numbers.split_once(['–', '-']).unwrap_or((numbers, numbers));
+            let (Ok(first), Ok(last)) = (first.parse::<usize>(), last.parse::<usize>()) else { continue };
+            assert!(1 <= first && first <= last, "course-paths.md: `{item}` is no range of exercises");
+            let chapter = chapter_named(name, all);
+            exercises.extend((first..=last).map(|number| (chapter.clone(), number)));
+        }
+        paths.last_mut().unwrap().1.push(Session { number, chapters, exercises });
+    }
+    paths
+}
+
+#[test]
+fn course_path_names_and_references_parse() {
+    let all = exercises();
+    assert_eq!(chapter_named("SSS\\* and DUAL\\*", &all), "sss-dual.md");
+    assert_eq!(chapter_named("Memory", &all), "memory.md");
+    assert_eq!(chapter_named("Null-window", &all), "null-window.md");
+    assert_eq!(chapter_named("MTD(f)", &all), "mtdf.md");
+    assert_eq!(chapter_named("Iterative deepening", &all), "iterative-deepening.md");
+    let find = |chapter: &str, number: usize| {
+        all.iter().find(|exercise| exercise.chapter == chapter && exercise.number == number).unwrap()
+    };
+    let minimax_3 = ("minimax.md".to_owned(), 3);
+    assert!(exercise_references(find("iterative-deepening.md", 1), &all).contains(&minimax_3));
+    assert_eq!(
+        exercise_references(find("iterative-deepening.md", 2), &all),
+        vec![("iterative-deepening.md".to_owned(), 1)]
+    );
+    assert!(exercise_references(find("minimax.md", 1), &all).is_empty());
+}
+
+/// Each course path holds together: a session that covers a chapter with exercises sets some of
+/// them; every exercise it sets exists and belongs to a chapter covered by then; and every exercise
+/// that one it sets builds on (see `exercise_references`) is set too, in the same session or an
+/// earlier one.
+#[test]
+fn every_course_path_sets_what_its_exercises_build_on() {
+    let all = exercises();
+    let count = |chapter: &str| all.iter().filter(|exercise| exercise.chapter == chapter).count();
+    let paths = course_paths(&all);
+    assert!(!paths.is_empty(), "course-paths.md has no table of sessions");
+    let mut problems = Vec::new();
+    for (path, sessions) in &paths {
+        assert!(!sessions.is_empty(), "course-paths.md, {path}: a table without sessions");
+        // The index of the first session that sets each exercise.
+        let mut set: std::collections::HashMap<(String, usize), usize> = std::collections::HashMap::new();
+        for (index, session) in sessions.iter().enumerate() {
+            for exercise in &session.exercises {
+                set.entry(exercise.clone()).or_insert(index);
+            }
+        }
+        let mut covered: Vec<&str> = Vec::new();
+        for (index, session) in sessions.iter().enumerate() {
+            let at = format!("course-paths.md, {path}, session {}", session.number);
+            covered.extend(session.chapters.iter().map(String::as_str));
+            for chapter in &session.chapters {
+                if count(chapter) > 0
+                    && !session.exercises.iter().any(|(set_chapter, _)| set_chapter == chapter)
+                {
+                    problems.push(format!(
+                        "{at}: covers {chapter} but sets none of its {} exercises",
+                        count(chapter)
+                    ));
+                }
+            }
+            for (chapter, number) in &session.exercises {
+                if *number > count(chapter) {
+                    problems.push(format!("{at}: sets {chapter} exercise {number}, which does not exist"));
+                    continue;
+                }
+                if !covered.contains(&chapter.as_str()) {
+                    problems.push(format!(
+                        "{at}: sets {chapter} exercise {number} before a session covers {chapter}"
+                    ));
+                }
+                let exercise =
+                    all.iter().find(|exercise| &exercise.chapter == chapter && exercise.number == *number);
+                for (needed_chapter, needed) in exercise_references(exercise.unwrap(), &all) {
+                    match set.get(&(needed_chapter.clone(), needed)) {
+                        Some(&when) if when <= index => {}
+                        Some(&when) => problems.push(format!(
+                            "{at}: sets {chapter} exercise {number}, which builds on {needed_chapter} exercise \
+                             {needed}, set only in session {}",
+                            sessions[when].number
+                        )),
+                        None => problems.push(format!(
+                            "{at}: sets {chapter} exercise {number}, which builds on {needed_chapter} exercise \
+                             {needed}, which the path never sets"
+                        )),
+                    }
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
