@@ -194,7 +194,7 @@ const TO_THE_END: u32 = u32::MAX;
 
 /// An engine's game as far as it has been asked: a running [`Session`] and what the engine said of
 /// each token, asked once per token whatever the path or side that reached it. The unfolding
-/// ([`Served::unfold`]), the own-game fuzz's positions ([`ServedGame`]) and `search` requests all
+/// ([`Served::unfold`]), the own-game fuzz's positions ([`ServedGame`](super::ServedGame)) and `search` requests all
 /// ask through it.
 pub struct Served {
     session: Session,
@@ -668,7 +668,7 @@ impl Served {
     }
 }
 
-/// Runs `command` and unfolds its game from the start. See the [module documentation](self).
+/// Runs `command` and unfolds its game from the start. See the [module documentation](super).
 ///
 /// # Errors
 /// The engine fails or breaks the protocol; the game has more than [`Options::max_nodes`] nodes
