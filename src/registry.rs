@@ -256,12 +256,36 @@ pub struct UnknownDriver(pub String);
 
 impl fmt::Display for UnknownDriver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names = Driver::ALL.iter().map(|driver| driver.info().name).chain(GROUPS);
         write!(
             f,
-            "unknown driver '{}' (`nullwindow algos` lists them all); groups: all, reference, literal, optimized",
-            crate::tree::text::excerpt(&self.0)
+            "unknown driver '{}'{}; `nullwindow algos` lists them all; groups: {}",
+            crate::tree::text::excerpt(&self.0),
+            did_you_mean(&self.0, names),
+            GROUPS.join(", ")
         )
     }
+}
+
+/// The groups [`Driver::select`] takes besides driver names.
+const GROUPS: [&str; 4] = ["all", "reference", "literal", "optimized"];
+
+/// `" (did you mean 'NAME'?)"` for the known name closest to a mistyped `name`, when one is close
+/// enough to be meant (Jaro similarity above 0.7, as clap suggests), or nothing.
+///
+/// ```
+/// use nullwindow::registry::did_you_mean;
+/// assert_eq!(did_you_mean("mtfd", ["mtdf", "pvs", "sss"]), " (did you mean 'mtdf'?)");
+/// assert_eq!(did_you_mean("chess", ["mtdf", "pvs", "sss"]), "");
+/// ```
+#[must_use]
+pub fn did_you_mean<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    known
+        .into_iter()
+        .map(|candidate| (strsim::jaro(name, candidate), candidate))
+        .filter(|&(similarity, _)| similarity > 0.7)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map_or_else(String::new, |(_, candidate)| format!(" (did you mean '{candidate}'?)"))
 }
 
 impl std::error::Error for UnknownDriver {}

@@ -33,6 +33,22 @@ pub type Value = i32;
 /// arithmetic a driver does on it stays inside `i32`.
 pub const INFINITY: Value = 1_000_000_000;
 
+/// `value` as a table shows it to a reader: `-inf` and `+inf` for `∓INFINITY`, the number
+/// otherwise (JSON keeps the numbers).
+///
+/// ```
+/// use nullwindow::value::{INFINITY, shown};
+/// assert_eq!((shown(-INFINITY), shown(7), shown(INFINITY)), ("-inf".to_owned(), "7".to_owned(), "+inf".to_owned()));
+/// ```
+#[must_use]
+pub fn shown(value: Value) -> String {
+    match value {
+        INFINITY => "+inf".to_owned(),
+        v if v == -INFINITY => "-inf".to_owned(),
+        v => v.to_string(),
+    }
+}
+
 /// The largest admissible leaf value (and static evaluation): `INFINITY - 1`.
 pub const MAX_LEAF: Value = INFINITY - 1;
 

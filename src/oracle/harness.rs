@@ -137,7 +137,12 @@ impl FromStr for Family {
     fn from_str(name: &str) -> Result<Self, String> {
         Self::ALL.into_iter().find(|family| family.name() == name).ok_or_else(|| {
             let names: Vec<&str> = Self::ALL.iter().map(|family| family.name()).collect();
-            format!("no family '{}'; the families are {}", text::excerpt(name), names.join(", "))
+            format!(
+                "no family '{}'{}; the families are {}",
+                text::excerpt(name),
+                crate::registry::did_you_mean(name, names.iter().copied()),
+                names.join(", ")
+            )
         })
     }
 }

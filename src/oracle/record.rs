@@ -112,8 +112,11 @@ pub struct Record<P> {
     pub event: Option<Event>,
     /// The order the node was entered in, from 1.
     pub visit: Option<u64>,
-    /// The root call the node belongs to, from 1.
+    /// The root call the node belongs to, from 1 (within its iteration, when there is one).
     pub pass: Option<u64>,
+    /// The iteration of an iteratively deepening search the node belongs to, from 1 (its root
+    /// searches at one depth); `None` for a search of one depth.
+    pub iteration: Option<u64>,
     /// The line the record was read from, from 1.
     pub line: Option<usize>,
 }
@@ -137,6 +140,7 @@ impl<P> Record<P> {
             event: None,
             visit: None,
             pass: None,
+            iteration: None,
             line: None,
         }
     }
@@ -169,6 +173,7 @@ impl<P> Record<P> {
             event: self.event,
             visit: self.visit,
             pass: self.pass,
+            iteration: self.iteration,
             line: self.line,
         }
     }
@@ -476,6 +481,13 @@ pub struct Recorder<'g, G: Game> {
     events: Vec<(bool, usize)>,
     stack: Vec<Frame<G::Position>>,
     pass: u64,
+    /// The depth of the last root search, the iteration it belongs to and its pass within it:
+    /// a root searched at another depth starts the next iteration.
+    root_depth: Option<u32>,
+    iteration: u64,
+    pass_in_iteration: u64,
+    /// Each record's pass within its iteration.
+    passes_in_iterations: Vec<u64>,
     /// Whether some node returned without being entered (Stockman's solved nodes).
     unentered: bool,
 }
@@ -509,6 +521,10 @@ impl<'g, G: Game> Recorder<'g, G> {
             events: Vec::new(),
             stack: Vec::new(),
             pass: 0,
+            root_depth: None,
+            iteration: 0,
+            pass_in_iteration: 0,
+            passes_in_iterations: Vec::new(),
             unentered: false,
         }
     }
@@ -599,7 +615,13 @@ impl<'g, G: Game> Recorder<'g, G> {
             };
             let path = self.path(index);
             let node = names.map(|names| names.name(self.game, &record.position, &path));
-            write(Record { path: Some(path), node: node.or(record.node), ..record });
+            // Iterations are numbered only in a search of several, its passes within each.
+            let (iteration, pass) = if self.iteration > 1 {
+                (record.iteration, Some(self.passes_in_iterations[index]))
+            } else {
+                (None, record.pass)
+            };
+            write(Record { path: Some(path), node: node.or(record.node), iteration, pass, ..record });
         }
     }
 
@@ -644,14 +666,22 @@ impl<G: Game> Observer<G> for Recorder<'_, G> {
     fn entered(&mut self, node: &NodeEntered<'_, G::Position>) {
         if node.ply == 0 {
             self.pass += 1;
+            if self.root_depth != Some(node.depth) {
+                self.root_depth = Some(node.depth);
+                self.iteration += 1;
+                self.pass_in_iteration = 0;
+            }
+            self.pass_in_iteration += 1;
         }
         self.stack.truncate(node.ply);
         let parent = self.stack.last().map(|parent| parent.record);
         let step = if parent.is_some() { self.child_index(node.position) } else { 0 };
-        let record = self.record(node, self.pass.max(1));
+        let mut record = self.record(node, self.pass.max(1));
+        record.iteration = Some(self.iteration.max(1));
         let index = self.records.len();
         self.records.push(record);
         self.links.push(Link::Child { parent, index: step });
+        self.passes_in_iterations.push(self.pass_in_iteration.max(1));
         self.events.push((true, index));
         self.stack.push(Frame { position: node.position.clone(), record: index, children: None });
     }
@@ -660,9 +690,11 @@ impl<G: Game> Observer<G> for Recorder<'_, G> {
         let index = if let Some(moves) = node.moves {
             // A node solved without a call: a record of its own, in the first pass.
             self.unentered = true;
-            let record = self.record(&node.node, 1);
+            let mut record = self.record(&node.node, 1);
+            record.iteration = Some(1);
             self.links.push(Link::Path(self.path_of(moves)));
             self.records.push(record);
+            self.passes_in_iterations.push(1);
             self.records.len() - 1
         } else {
             let Some(frame) = self.stack.get(node.node.ply) else { return };
@@ -734,6 +766,8 @@ mod json {
         #[serde(skip_serializing_if = "Option::is_none")]
         event: Option<Event>,
         visit: Option<u64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        iteration: Option<u64>,
         pass: Option<u64>,
         path: Option<&'a [u32]>,
         node: Option<&'a NodeName>,
@@ -753,6 +787,7 @@ mod json {
         let line = Line {
             event: record.event,
             visit: record.visit,
+            iteration: record.iteration,
             pass: record.pass,
             path: record.path.as_deref(),
             node: record.node.as_ref(),

@@ -1202,3 +1202,106 @@ fn trace_searches_one_window_of_the_readers() {
         assert!(stderr(&refused).contains(message), "{}", stderr(&refused));
     }
 }
+
+/// What a student reads shows infinities, iterations and modes as the book writes them: `-inf` and
+/// `+inf` in tables (numbers in JSON), each record of an iterative trace with its iteration and its
+/// pass within it, `--fail-hard` said on standard output.
+#[test]
+fn output_shows_infinities_iterations_and_modes_as_the_book_writes_them() {
+    let tree = "testdata/trees/teaching.tree";
+    let table = stdout(&nullwindow(&["trace", tree, "--algo", "alphabeta", "--output", "table"], ""));
+    let root = table.lines().find(|line| line.contains(" []  ")).unwrap();
+    assert!(root.contains("-inf") && root.contains("+inf"), "{root}");
+    let json = stdout(&nullwindow(&["trace", tree, "--algo", "alphabeta"], ""));
+    assert!(json.contains("\"alpha\":-1000000000") && !json.contains("inf"), "JSON keeps the numbers");
+    assert!(!json.contains("iteration"), "a search of one depth has no iterations");
+    let iterative = stdout(&nullwindow(&["trace", tree, "--algo", "mtdf", "--iterative"], ""));
+    let mut last = (0, 0);
+    for line in iterative.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        let (iteration, pass) = (record["iteration"].as_u64().unwrap(), record["pass"].as_u64().unwrap());
+        assert!(iteration >= last.0 && (iteration > last.0 || pass >= last.1), "{line}");
+        if iteration > last.0 {
+            assert_eq!(pass, 1, "passes start again with each iteration: {line}");
+        }
+        last = (iteration, pass);
+    }
+    assert_eq!(last.0, 3, "one iteration a depth");
+    let solved = stdout(&nullwindow(&["solve", tree, "--algo", "mtdf", "--fail-hard"], ""));
+    assert!(
+        solved.contains("(optimized drivers fail hard: every search's result is clamped to its window)"),
+        "{solved}"
+    );
+    let traced = stdout(&nullwindow(
+        &["trace", tree, "--algo", "mtdf", "--fail-hard", "--iterative", "--output", "table"],
+        "",
+    ));
+    assert!(
+        traced.lines().next().unwrap().starts_with("mtdf, deepening iteratively from depth 1"),
+        "{traced}"
+    );
+    assert!(traced.lines().next().unwrap().contains("failing hard"), "{traced}");
+    assert!(traced.lines().nth(1).unwrap().contains(" iter "), "{traced}");
+}
+
+/// Long commands off a terminal print a progress line every period (here a second, through
+/// `NULLWINDOW_PROGRESS_SECONDS`; ten by default) on standard error, and nothing with `--quiet`;
+/// `certify`'s closing line speaks only of the kinds of driver it ran.
+#[test]
+fn long_commands_report_progress_off_a_terminal_unless_quiet() {
+    // Every leaf 0: a slow engine that always answers 0 is always right.
+    let slow = "sleep 0.1; echo 0; true {}";
+    let run = |quiet: bool| {
+        let mut args =
+            vec!["fuzz", "--cases", "25", "--family", "trees", "--range", "0..0", "--command", slow];
+        if quiet {
+            args.push("--quiet");
+        }
+        Command::new(env!("CARGO_BIN_EXE_nullwindow"))
+            .args(&args)
+            .env("NULLWINDOW_PROGRESS_SECONDS", "1")
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap()
+    };
+    let loud = run(false);
+    assert!(loud.status.success(), "{}", stderr(&loud));
+    assert!(
+        stderr(&loud).lines().any(|line| line.starts_with("fuzz: ") && line.contains(" cases, ")),
+        "{}",
+        stderr(&loud)
+    );
+    let quiet = run(true);
+    assert!(quiet.status.success());
+    assert_eq!(stderr(&quiet), "");
+    let small = ["certify", "--nodes", "3", "--leaves", "2", "--graph-nodes", "0", "--algo"];
+    let exact = stdout(&nullwindow(&[&small[..], &["mtdf"]].concat(), ""));
+    assert!(exact.contains("\nholds: no driver is wrong on any case in "), "{exact}");
+    let inexact = stdout(&nullwindow(&[&small[..], &["plaat-mtdf"]].concat(), ""));
+    assert!(!inexact.contains("no exact driver"), "{inexact}");
+}
+
+/// A mistyped driver or family gets the nearest name; the demo's hint says to install the command
+/// only where it runs from a build directory.
+#[test]
+fn a_mistyped_name_gets_the_nearest_and_the_hint_fits_how_it_runs() {
+    let error = stderr(&nullwindow(&["solve", "testdata/trees/teaching.tree", "--algo", "mtfd"], ""));
+    assert!(error.contains("unknown driver 'mtfd' (did you mean 'mtdf'?)"), "{error}");
+    let error = stderr(&nullwindow(&["trace", "testdata/trees/teaching.tree", "--algo", "pvz"], ""));
+    assert!(error.contains("(did you mean 'pvs'?)"), "{error}");
+    let error = stderr(&nullwindow(&["fuzz", "--family", "tree", "--command", "true {}"], ""));
+    assert!(error.contains("no family 'tree' (did you mean 'trees'?)"), "{error}");
+    let in_place = stdout(&nullwindow(&[], ""));
+    assert!(
+        in_place.contains("Next: `cargo install --path . --locked` puts `nullwindow` on your PATH"),
+        "{in_place}"
+    );
+    let installed = std::env::temp_dir().join(format!("nullwindow-{}-bin", std::process::id()));
+    std::fs::create_dir_all(&installed).unwrap();
+    let copy = installed.join("nullwindow");
+    std::fs::copy(env!("CARGO_BIN_EXE_nullwindow"), &copy).unwrap();
+    let output = Command::new(&copy).output().unwrap();
+    let _ = std::fs::remove_dir_all(&installed);
+    let hint = String::from_utf8_lossy(&output.stdout);
+    assert!(hint.contains("Next: `nullwindow gen --seed 7") && !hint.contains("cargo install"), "{hint}");
+}

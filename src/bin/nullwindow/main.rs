@@ -47,6 +47,10 @@ impl<E: std::error::Error> From<E> for CliError {
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Print no progress (by default a bar on a terminal, and a line every 10 s otherwise, on
+    /// standard error, for the commands that run for a while).
+    #[arg(long, global = true)]
+    quiet: bool,
 }
 
 #[derive(Subcommand)]
@@ -95,6 +99,7 @@ fn main() -> ExitCode {
         Err(error) => return report_clap_error(&error),
     };
     command::stop_on_interrupt();
+    progress::set_quiet(cli.quiet);
     let result = match cli.command {
         None => solve::demo(),
         Some(Command::Solve(args)) => solve::run(&args),

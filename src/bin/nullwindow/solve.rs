@@ -105,7 +105,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
             print_json(&report, &view, params.iterative_deepening)?;
         } else {
             print_summary(&args.target.describe(&target), &params, &report, &view);
-            print_table(&report, &view, params.iterative_deepening);
+            print_table(&report, &view, &params);
             if params.iterative_deepening {
                 print_iterations(&report, &view);
             }
@@ -184,13 +184,25 @@ pub fn demo() -> Result<ExitCode, CliError> {
     let report = search(&tree, Some(&tree), Driver::Minimax, &Driver::select("all")?, &params)?;
     let view = View { root_player: Player::Max, reference: Driver::Minimax };
     print_summary(&target.describe("", None), &params, &report, &view);
-    print_table(&report, &view, params.iterative_deepening);
+    print_table(&report, &view, &params);
     outln!();
-    outln!(
-        "Next: `cargo install --path .` puts `nullwindow` on your PATH; then `nullwindow gen --seed 7 | \
-         nullwindow solve -`, `nullwindow algos`, `nullwindow --help`."
-    );
+    outln!("{}", next_steps());
     Ok(verdict(&report, &view))
+}
+
+/// The demo's closing hint: how to install the command when it runs from a build directory
+/// (`cargo run`, `target/release/nullwindow`), and what to try next either way.
+fn next_steps() -> String {
+    let in_place = std::env::current_exe().is_ok_and(|exe| {
+        exe.components().any(|part| part.as_os_str() == "target")
+            && exe.parent().is_some_and(|dir| dir.ends_with("debug") || dir.ends_with("release"))
+    });
+    let then = "`nullwindow gen --seed 7 | nullwindow solve -`, `nullwindow algos`, `nullwindow --help`.";
+    if in_place {
+        format!("Next: `cargo install --path . --locked` puts `nullwindow` on your PATH; then {then}")
+    } else {
+        format!("Next: {then}")
+    }
 }
 
 /// Runs the oracle on the search thread (`tree`, when the game is one, is checked for its height).
@@ -267,9 +279,14 @@ fn print_summary<M>(description: &str, params: &SearchParams, report: &Report<M>
     outln!();
 }
 
-fn print_table<M>(report: &Report<M>, view: &View, iterative: bool) {
-    if iterative && report.results.iter().any(|result| result.driver.info().kind == Kind::Optimized) {
+fn print_table<M>(report: &Report<M>, view: &View, params: &SearchParams) {
+    let optimized = report.results.iter().any(|result| result.driver.info().kind == Kind::Optimized);
+    if params.iterative_deepening && optimized {
         outln!("(optimized drivers deepen iteratively from depth 1: their counts include every iteration)");
+        outln!();
+    }
+    if params.fail_hard && optimized {
+        outln!("(optimized drivers fail hard: every search's result is clamped to its window)");
         outln!();
     }
     let name_width = report.results.iter().map(|r| r.driver.info().name.len()).max().unwrap_or(9).max(9);

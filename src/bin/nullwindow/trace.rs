@@ -46,6 +46,7 @@ use nullwindow::driver::capped_depth;
 use nullwindow::game::Game;
 use nullwindow::oracle::record::{Event, NodeNames, Record, Recorder, When, path_text, write_jsonl};
 use nullwindow::registry::Driver;
+use nullwindow::value::shown;
 
 use crate::CliError;
 use crate::input::{TargetArgs, with_names};
@@ -134,8 +135,12 @@ fn parse_window(text: &str) -> Result<(i32, i32), String> {
 pub fn run(args: &TraceArgs) -> Result<ExitCode, CliError> {
     let driver = Driver::from_name(&args.algo).ok_or_else(|| {
         CliError(format!(
-            "unknown driver '{}' (`nullwindow algos` lists them)",
-            nullwindow::tree::text::excerpt(&args.algo)
+            "unknown driver '{}'{}; `nullwindow algos` lists them",
+            nullwindow::tree::text::excerpt(&args.algo),
+            nullwindow::registry::did_you_mean(
+                &args.algo,
+                Driver::ALL.iter().map(|driver| driver.info().name)
+            )
         ))
     })?;
     crate::ordering::leave_out_infinite_walks(&mut vec![driver], &args.algo, args.ordering.fail_hard())?;
@@ -208,8 +213,24 @@ fn trace<G: Game>(
         )));
     }
     let mut out = BufWriter::new(std::io::stdout().lock());
+    let columns = Columns { events, iterations: params.iterative_deepening };
     let mut written = match output {
-        TraceFormat::Table => table_header(&mut out, events),
+        TraceFormat::Table => {
+            // What changes the searches is said above the table, as solve says it.
+            let mut modes = Vec::new();
+            if params.iterative_deepening {
+                modes.push("deepening iteratively from depth 1 (passes counted within each iteration)");
+            }
+            if params.fail_hard {
+                modes.push("failing hard (every result clamped to its window)");
+            }
+            let heading = if modes.is_empty() {
+                Ok(())
+            } else {
+                writeln!(out, "{}, {}", driver.info().name, modes.join(", "))
+            };
+            heading.and_then(|()| table_header(&mut out, columns))
+        }
         TraceFormat::Jsonl => Ok(()),
     };
     recorder.each_record(when, Some(names), |record| {
@@ -217,27 +238,39 @@ fn trace<G: Game>(
             let record = record.at(());
             written = match output {
                 TraceFormat::Jsonl => writeln!(out, "{}", write_jsonl(&record)),
-                TraceFormat::Table => table_row(&mut out, &record, events),
+                TraceFormat::Table => table_row(&mut out, &record, columns),
             };
         }
     });
     written.and_then(|()| out.flush()).map_err(|e| crate::output::fail(&e))
 }
 
-/// The column of the event, when both events are written.
-fn event_column(events: bool, text: &str) -> String {
-    if events { format!("{text:<8}") } else { String::new() }
+/// Which optional columns the table has: the event, when both events are written; the
+/// iteration, when the search deepens iteratively.
+#[derive(Clone, Copy)]
+struct Columns {
+    events: bool,
+    iterations: bool,
 }
 
-/// The header of the records as an aligned table, with an event column when both events are
-/// written.
-fn table_header(out: &mut impl Write, events: bool) -> std::io::Result<()> {
-    let event = |text: &str| event_column(events, text);
+impl Columns {
+    fn event(self, text: &str) -> String {
+        if self.events { format!("{text:<8}") } else { String::new() }
+    }
+
+    fn iteration(self, text: &str) -> String {
+        if self.iterations { format!("{text:>4}  ") } else { String::new() }
+    }
+}
+
+/// The header of the records as an aligned table.
+fn table_header(out: &mut impl Write, columns: Columns) -> std::io::Result<()> {
     writeln!(
         out,
-        "{}{:>6}  {:>4}  {:<16}  {:>6}  {:>5}  {:>11}  {:>11}  {:>11}  {:<6}  {:<6}  cutoff",
-        event("event"),
+        "{}{:>6}  {}{:>4}  {:<16}  {:>6}  {:>5}  {:>11}  {:>11}  {:>11}  {:<6}  {:<6}  cutoff",
+        columns.event("event"),
         "visit",
+        columns.iteration("iter"),
         "pass",
         "path",
         "node",
@@ -247,37 +280,34 @@ fn table_header(out: &mut impl Write, events: bool) -> std::io::Result<()> {
         "result",
         "probe",
         "stored"
-    )?;
-    Ok(())
+    )
 }
 
-/// One record as a row of the table [`table_header`] heads.
-fn table_row(out: &mut impl Write, r: &Record<()>, events: bool) -> std::io::Result<()> {
-    let event = |text: &str| event_column(events, text);
+/// One record as a row of the table [`table_header`] heads; the infinite bounds as `-inf` and
+/// `+inf`, as the book writes them.
+fn table_row(out: &mut impl Write, r: &Record<()>, columns: Columns) -> std::io::Result<()> {
     let dash = || "-".to_owned();
     let number = |number: Option<u64>| number.map_or_else(dash, |number| number.to_string());
-    {
-        let entered = r.event == Some(Event::Enter);
-        writeln!(
-            out,
-            "{}{:>6}  {:>4}  {:<16}  {:>6}  {:>5}  {:>11}  {:>11}  {:>11}  {:<6}  {:<6}  {}",
-            event(match r.event {
-                Some(Event::Enter) => "enter",
-                Some(Event::Return) => "return",
-                None => "",
-            }),
-            number(r.visit),
-            number(r.pass),
-            r.path.as_deref().map_or_else(dash, path_text),
-            r.node.as_ref().map_or_else(dash, ToString::to_string),
-            r.depth,
-            r.alpha,
-            r.beta,
-            if entered { dash() } else { r.result.to_string() },
-            r.probe.map_or("-", |probe| probe.name()),
-            r.stored.map_or("-", |bound| bound.name()),
-            r.cutoff.map_or_else(dash, |c| c.to_string())
-        )?;
-    }
-    Ok(())
+    let entered = r.event == Some(Event::Enter);
+    writeln!(
+        out,
+        "{}{:>6}  {}{:>4}  {:<16}  {:>6}  {:>5}  {:>11}  {:>11}  {:>11}  {:<6}  {:<6}  {}",
+        columns.event(match r.event {
+            Some(Event::Enter) => "enter",
+            Some(Event::Return) => "return",
+            None => "",
+        }),
+        number(r.visit),
+        columns.iteration(&number(r.iteration)),
+        number(r.pass),
+        r.path.as_deref().map_or_else(dash, path_text),
+        r.node.as_ref().map_or_else(dash, ToString::to_string),
+        r.depth,
+        shown(r.alpha),
+        shown(r.beta),
+        if entered { dash() } else { shown(r.result) },
+        r.probe.map_or("-", |probe| probe.name()),
+        r.stored.map_or("-", |bound| bound.name()),
+        r.cutoff.map_or_else(dash, |c| c.to_string())
+    )
 }
