@@ -4,7 +4,9 @@ iterative deepening over a fail-soft negamax alpha-beta with a transposition tab
     nullwindow fuzz --values side-to-move \
         --command 'python3 examples/python/mtdf_engine.py {} {depth} --trace {trace}'
 
-Usage: mtdf_engine.py TREE DEPTH [--trace FILE] [--bug NAME]. Reads a tree file (the parenthesis
+Usage: mtdf_engine.py TREE DEPTH [--trace FILE] [--bug NAME], or mtdf_engine.py --persistent
+[--bug NAME] for `nullwindow fuzz --persistent` (one process, a `case FILE DEPTH TRACE` line a case,
+records always written to TRACE). Reads a tree file (the parenthesis
 format, or gtree when the name ends in .gtree), searches it DEPTH plies deep, prints the root's value
 from the side to move and the index of the child it would play, and with --trace writes one record
 per node as it returns (values from the side to move; "probe": "cutoff" where a table entry gave
@@ -114,19 +116,36 @@ class Engine:
         return guess
 
 
+def answer(tree_path, depth, trace_path, bug):
+    """The engine's answer line on one case: the root's value, and its move when it has one."""
+    with open(tree_path) as file:
+        nodes, root = read_tree(file.read(), tree_path.endswith(".gtree"))
+    trace = open(trace_path, "w") if trace_path else None
+    engine, guess = Engine(nodes, bug, trace), 0
+    for iteration in range(min(1, depth), depth + 1):
+        guess = engine.mtdf(root, iteration, guess)
+    if trace:
+        trace.close()
+    return str(guess) if engine.best_move is None else f"{guess} {engine.best_move}"
+
+
 def main(args):
     trace_path = args.pop(args.index("--trace") + 1) if "--trace" in args else None
     bug = args.pop(args.index("--bug") + 1) if "--bug" in args else "none"
-    args = [arg for arg in args if arg not in ("--trace", "--bug")]
-    if len(args) != 2 or bug not in BUGS:
-        sys.exit("usage: mtdf_engine.py TREE DEPTH [--trace FILE] [--bug " + "|".join(BUGS) + "]")
-    with open(args[0]) as file:
-        nodes, root = read_tree(file.read(), args[0].endswith(".gtree"))
-    trace = open(trace_path, "w") if trace_path else None
-    engine, guess = Engine(nodes, bug, trace), 0
-    for depth in range(min(1, int(args[1])), int(args[1]) + 1):
-        guess = engine.mtdf(root, depth, guess)
-    print(guess if engine.best_move is None else f"{guess} {engine.best_move}")
+    persistent = "--persistent" in args
+    args = [arg for arg in args if arg not in ("--trace", "--bug", "--persistent")]
+    if bug not in BUGS or len(args) != (0 if persistent else 2):
+        sys.exit("usage: mtdf_engine.py (TREE DEPTH [--trace FILE] | --persistent) [--bug " + "|".join(BUGS) + "]")
+    if not persistent:
+        print(answer(args[0], int(args[1]), trace_path, bug))
+        return
+    # One process for a whole run (`nullwindow fuzz --persistent`): a line `case FILE DEPTH TRACE`
+    # per case, one answer line each, until `quit`.
+    for line in sys.stdin:
+        request = line.split()
+        if not request or request[0] == "quit":
+            break
+        print(answer(request[1], int(request[2]), request[3], bug), flush=True)
 
 
 if __name__ == "__main__":

@@ -187,6 +187,72 @@ impl Answer {
     }
 }
 
+/// What an engine replies to a case: an answer, or that it declines the case (a depth it does not
+/// search, values outside its range). A declined case is counted, never a failure. An engine's
+/// closure may return an [`Answer`] (always answers), an `Option<Answer>` (`None` declines) or a
+/// `Reply`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// The engine's answer.
+    Answer(Answer),
+    /// The engine declines the case.
+    Skip,
+}
+
+impl From<Answer> for Reply {
+    fn from(answer: Answer) -> Self {
+        Self::Answer(answer)
+    }
+}
+
+impl From<Option<Answer>> for Reply {
+    fn from(answer: Option<Answer>) -> Self {
+        answer.map_or(Self::Skip, Self::Answer)
+    }
+}
+
+/// Runs the engine on a case, a panic in it caught: `Ok(None)` when it declines, `Err` with its
+/// error or its panic's message.
+fn ask<C, R: Into<Reply>, E>(
+    engine: &mut impl FnMut(&C) -> Result<R, E>,
+    case: &C,
+) -> Result<Option<Answer>, Failure<E>> {
+    let replied = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine(case)));
+    match replied {
+        Ok(Ok(reply)) => match reply.into() {
+            Reply::Answer(answer) => Ok(Some(answer)),
+            Reply::Skip => Ok(None),
+        },
+        Ok(Err(error)) => Err(Failure::Error(error)),
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|text| (*text).to_owned())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic without a message".to_owned());
+            Err(Failure::Panic(message))
+        }
+    }
+}
+
+/// How an engine failed on a case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure<E> {
+    /// It returned this error.
+    Error(E),
+    /// It panicked, with this message.
+    Panic(String),
+}
+
+impl<E: fmt::Display> fmt::Display for Failure<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Error(error) => error.fmt(f),
+            Self::Panic(message) => write!(f, "the engine panicked: {message}"),
+        }
+    }
+}
+
 /// How to draw and judge cases. [`Config::default`] is what `nullwindow fuzz` runs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -704,6 +770,8 @@ pub enum Outcome<E> {
         agreed: u64,
         /// Cases left undecided: their judgement needed more than [`Config::budget`] nodes.
         undecided: u64,
+        /// Cases the engine declined ([`Reply::Skip`]).
+        skipped: u64,
     },
     /// A case disagreed; shrunk.
     Disagreed(Box<Found>),
@@ -716,31 +784,39 @@ pub enum Outcome<E> {
         /// The engine's error.
         error: E,
     },
+    /// The engine panicked on a case.
+    Panicked {
+        /// The case's index in the run.
+        index: u64,
+        /// The case.
+        case: Box<Case>,
+        /// The panic's message.
+        message: String,
+    },
     /// The configuration cannot draw cases.
     Config(ConfigError),
 }
 
 /// Runs `engine` on [`Config::cases`] cases, judges each ([`judge`]) and shrinks the first that
 /// disagrees ([`shrink_case`]). See the [module documentation](self).
-pub fn fuzz<E>(
+pub fn fuzz<E, R: Into<Reply>>(
     config: &Config,
-    mut engine: impl FnMut(&Case) -> Result<Answer, E>,
+    mut engine: impl FnMut(&Case) -> Result<R, E>,
     mut progress: impl FnMut(Progress),
 ) -> Outcome<E> {
     if let Err(error) = config.validate() {
         return Outcome::Config(error);
     }
-    let tried = run_cases(
-        config,
-        |index| config.case(index),
-        |case: &Case| engine(case).map(Some),
-        |case| case,
-        &mut progress,
-    );
+    let tried = run_cases(config, |index| config.case(index), &mut engine, |case| case, &mut progress);
     match tried {
-        Tried::Agreed { agreed, undecided, .. } => Outcome::Agreed { agreed, undecided },
+        Tried::Agreed { agreed, undecided, skipped } => Outcome::Agreed { agreed, undecided, skipped },
         Tried::Config(error) => Outcome::Config(error),
-        Tried::Failed { index, case, error } => Outcome::EngineFailed { index, case: Box::new(case), error },
+        Tried::Failed { index, case, error: Failure::Error(error) } => {
+            Outcome::EngineFailed { index, case: Box::new(case), error }
+        }
+        Tried::Failed { index, case, error: Failure::Panic(message) } => {
+            Outcome::Panicked { index, case: Box::new(case), message }
+        }
         Tried::Disagreed { index, case, disagreement } => {
             let (shrunk, disagreement, tests) =
                 shrink_case(&case, disagreement, config, &mut engine, &mut progress);
@@ -760,17 +836,17 @@ pub fn fuzz<E>(
 enum Tried<C, E> {
     Agreed { agreed: u64, undecided: u64, skipped: u64 },
     Disagreed { index: u64, case: C, disagreement: Disagreement },
-    Failed { index: u64, case: C, error: E },
+    Failed { index: u64, case: C, error: Failure<E> },
     Config(ConfigError),
 }
 
 /// The loop every run shares, whatever its cases are: case `i` drawn by `draw`, answered by
 /// `answer` (`None`: the engine declined it), and its tree (`tree_of`) judged, until one disagrees
 /// or the engine fails.
-fn run_cases<C, E>(
+fn run_cases<C, E, R: Into<Reply>>(
     config: &Config,
     mut draw: impl FnMut(u64) -> Result<C, ConfigError>,
-    mut answer: impl FnMut(&C) -> Result<Option<Answer>, E>,
+    engine: &mut impl FnMut(&C) -> Result<R, E>,
     tree_of: impl Fn(&C) -> &Case,
     progress: &mut impl FnMut(Progress),
 ) -> Tried<C, E> {
@@ -780,7 +856,7 @@ fn run_cases<C, E>(
             Ok(case) => case,
             Err(error) => return Tried::Config(error),
         };
-        match answer(&case) {
+        match ask(engine, &case) {
             Err(error) => return Tried::Failed { index, case, error },
             Ok(None) => skipped += 1,
             Ok(Some(answer)) => match judge(tree_of(&case), &answer, config) {
@@ -798,20 +874,20 @@ fn run_cases<C, E>(
 /// value or its move), starting from `case` (on which it disagreed as `disagreement` says): the tree shrunk at its depth, then the depth lowered by one
 /// while it still disagrees, each shallower depth shrinking the tree again, to a fixpoint. Returns
 /// the case, its disagreement and the candidates tried (at most [`Config::max_shrink_tests`]).
-pub fn shrink_case<E>(
+pub fn shrink_case<E, R: Into<Reply>>(
     case: &Case,
     disagreement: Disagreement,
     config: &Config,
-    mut engine: impl FnMut(&Case) -> Result<Answer, E>,
+    mut engine: impl FnMut(&Case) -> Result<R, E>,
     mut progress: impl FnMut(Progress),
 ) -> (Case, Disagreement, u64) {
     let tests = Cell::new(0u64);
     let kind = disagreement.kind();
-    // A candidate the engine cannot answer, that cannot be judged within the budget, or that it gets
-    // wrong in another way, is not kept.
+    // A candidate the engine cannot answer or declines, that cannot be judged within the budget, or
+    // that it gets wrong in another way, is not kept.
     let mut disagrees = |candidate: &Case| -> Option<Disagreement> {
         tests.set(tests.get() + 1);
-        let answer = engine(candidate).ok()?;
+        let answer = ask(&mut engine, candidate).ok()??;
         judge(candidate, &answer, config).ok().flatten().filter(|found| found.kind() == kind)
     };
     let mut best = (case.clone(), disagreement);

@@ -9,7 +9,7 @@
 //! run, all run through it.
 
 use std::collections::HashSet;
-use std::io;
+use std::io::{self, BufRead, Read};
 use std::process::{ChildStderr, ChildStdin, ChildStdout, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -152,4 +152,31 @@ pub fn stop_all() {
 #[must_use]
 pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// The longest line read from a program: a line that never ends is an error, not all of memory.
+pub const MAX_ANSWER_BYTES: usize = 64 << 20;
+
+/// One line of a program's output, without its line ending: `None` at the end of the output; an
+/// error for a line longer than [`MAX_ANSWER_BYTES`] or not UTF-8.
+pub fn read_line(reader: &mut impl BufRead) -> std::io::Result<Option<String>> {
+    let mut line = Vec::new();
+    let limit = u64::try_from(MAX_ANSWER_BYTES).unwrap_or(u64::MAX) + 1;
+    if reader.take(limit).read_until(b'\n', &mut line)? == 0 {
+        return Ok(None);
+    }
+    if line.last() == Some(&b'\n') {
+        line.pop();
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+    } else if line.len() > MAX_ANSWER_BYTES {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("the line is longer than {} MiB, the most an answer may be", MAX_ANSWER_BYTES >> 20),
+        ));
+    }
+    String::from_utf8(line)
+        .map(Some)
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "the line is not UTF-8"))
 }

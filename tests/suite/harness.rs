@@ -152,7 +152,7 @@ fn a_correct_engine_agrees_on_a_thousand_cases_of_every_family() {
     let config = Config { cases: 1000, perspective: Perspective::Mover, ..Config::default() };
     let outcome =
         fuzz(&config, |case| Ok::<_, String>(Engine::search(&case.tree, case.depth, Bug::None)), |_| {});
-    let Outcome::Agreed { agreed, undecided } = outcome else { panic!("{outcome:?}") };
+    let Outcome::Agreed { agreed, undecided, .. } = outcome else { panic!("{outcome:?}") };
     // ANCHOR_END: fuzz_call
     assert_eq!((agreed, undecided), (1000, 0));
 }
@@ -269,6 +269,30 @@ fn with_deeper_entries_a_value_some_extension_gives_is_accepted_and_others_are_n
     assert_eq!(judge(&case, &nowhere, &exact), Ok(Some(Disagreement::NoSuchMove { played: 2, children: 2 })));
 }
 
+/// A panic in the engine is caught and reported with its message, not let through; a case the
+/// engine declines is counted, never judged.
+#[test]
+fn a_panic_is_a_failure_and_a_declined_case_is_counted() {
+    let exact = |case: &Case| {
+        nullwindow::reference::minimax::search(&case.tree, &case.tree.root_id(), case.depth).value
+    };
+    let config = Config { cases: 60, ..Config::default() };
+    let outcome = fuzz(
+        &config,
+        |case| {
+            assert!(case.depth != 2, "the engine broke at depth 2");
+            Ok::<_, String>(Answer::value(exact(case)))
+        },
+        |_| {},
+    );
+    let Outcome::Panicked { case, message, .. } = outcome else { panic!("{outcome:?}") };
+    assert_eq!((case.depth, message.as_str()), (2, "the engine broke at depth 2"));
+    let declining =
+        fuzz(&config, |case| Ok::<_, String>((case.depth > 0).then(|| Answer::value(exact(case)))), |_| {});
+    let Outcome::Agreed { agreed, undecided: 0, skipped } = declining else { panic!("{declining:?}") };
+    assert!(skipped > 0 && agreed + skipped == 60, "{agreed} {skipped}");
+}
+
 /// `nullwindow fuzz` driving the example engines in Python and JavaScript, and each way it ends.
 #[cfg(feature = "cli")]
 mod command_line {
@@ -290,10 +314,12 @@ mod command_line {
         path.to_str().unwrap().to_owned()
     }
 
-    fn engines() -> [(&'static str, String); 2] {
-        let python = "python3 examples/python/mtdf_engine.py {} {depth} --trace {trace}";
+    /// The example engines and how `fuzz` runs them: the Python one persistent (one process a
+    /// run, a line a case), the JavaScript one a process a case.
+    fn engines() -> [(&'static str, String, &'static [&'static str]); 2] {
+        let python = "python3 examples/python/mtdf_engine.py --persistent";
         let javascript = "node examples/javascript/mtdf_engine.mjs {} {depth} --trace {trace}";
-        [("python", python.to_owned()), ("javascript", javascript.to_owned())]
+        [("python", python.to_owned(), &["--persistent"]), ("javascript", javascript.to_owned(), &[])]
     }
 
     const BUGS: [&str; 5] = ["sign", "table-flag", "shallower-entry", "driver-loop", "reported-move"];
@@ -302,10 +328,12 @@ mod command_line {
     /// Python or node engine costs a tenth of a second here, so fewer cases run through the command.)
     #[test]
     fn the_example_engines_agree_on_every_case_without_their_bugs() {
-        for (language, command) in engines() {
-            let cases = if language == "python" { "200" } else { "100" };
-            let output =
-                nullwindow(&["fuzz", "--values", "side-to-move", "--command", &command, "--cases", cases]);
+        for (language, command, mode) in engines() {
+            let cases = if language == "python" { "1000" } else { "100" };
+            let output = nullwindow(
+                &[&["fuzz", "--values", "side-to-move", "--command", &command, "--cases", cases][..], mode]
+                    .concat(),
+            );
             let stdout = String::from_utf8(output.stdout).unwrap();
             assert_eq!(
                 output.status.code(),
@@ -353,12 +381,17 @@ mod command_line {
     /// Each planted bug is caught, shrunk to a few nodes and saved, and the `reproduce:` line shows
     /// it again with exit 1.
     fn every_planted_bug_is_caught_shrunk_and_reproduced(chosen: &str) {
-        for (language, command) in engines().into_iter().filter(|(language, _)| *language == chosen) {
+        for (language, command, mode) in engines().into_iter().filter(|(language, ..)| *language == chosen) {
             for bug in BUGS {
                 let command = format!("{command} --bug {bug}");
                 let save = saved(&format!("{language}-{bug}"));
-                let output =
-                    nullwindow(&["fuzz", "--values", "side-to-move", "--command", &command, "--save", &save]);
+                let output = nullwindow(
+                    &[
+                        &["fuzz", "--values", "side-to-move", "--command", &command, "--save", &save][..],
+                        mode,
+                    ]
+                    .concat(),
+                );
                 let stdout = String::from_utf8(output.stdout).unwrap();
                 assert_eq!(output.status.code(), Some(1), "{language} {bug}: {stdout}");
                 let lines: Vec<&str> = stdout.lines().collect();
@@ -440,5 +473,71 @@ mod command_line {
             assert!(String::from_utf8(output.stdout).unwrap().starts_with(start), "{answer}");
         }
         let _ = std::fs::remove_file(&file);
+    }
+
+    /// A persistent engine is started once for the whole run and again after a failure, which the
+    /// run reports; a case it declines (`skip`) is counted and never a failure; declining every case
+    /// is an error (exit 2).
+    #[test]
+    fn a_persistent_engine_runs_once_is_started_again_after_a_failure_and_may_decline() {
+        // Declines depth 0, answers 0 otherwise; every leaf is 0.
+        let declining = "python3 -c \"
+import sys
+for line in sys.stdin:
+    r = line.split()
+    if r[0] == 'quit': break
+    print('skip' if r[2] == '0' else 0, flush=True)
+\"";
+        let zero = ["--family", "trees", "--range", "0..0", "--persistent", "--cases", "60"];
+        let output = nullwindow(&[&["fuzz", "--command", declining][..], &zero].concat());
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(output.status.code(), Some(0), "{stdout}");
+        let skipped: u64 =
+            stdout.split("; ").nth(1).and_then(|part| part.split(' ').next()).unwrap().parse().unwrap();
+        assert!(
+            stdout.starts_with(&format!("agreed: {} cases of 60", 60 - skipped)) && skipped > 0,
+            "{stdout}"
+        );
+        let always = "python3 -c \"
+import sys
+for line in sys.stdin:
+    if line.startswith('quit'): break
+    print('skip', flush=True)
+\"";
+        let output = nullwindow(&[&["fuzz", "--command", always][..], &zero].concat());
+        assert_eq!(output.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&output.stderr).contains("the engine declined every case"));
+        // The sign bug, and a crash on every one-node tree: shrinking meets the crash, starts the
+        // engine again, and says so.
+        let crashing = "python3 examples/python/mtdf_engine.py --persistent --bug sign";
+        let wrapper = format!(
+            "python3 -c \"
+import subprocess, sys
+engine = subprocess.Popen('{crashing}', shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+for line in sys.stdin:
+    if line.startswith('quit'): break
+    if open(line.split()[1]).read().strip().lstrip('-').isdigit(): sys.exit(3)
+    engine.stdin.write(line); engine.stdin.flush()
+    print(engine.stdout.readline().strip(), flush=True)
+\""
+        );
+        let save = saved("persistent-crash");
+        let output = nullwindow(&[
+            "fuzz",
+            "--values",
+            "side-to-move",
+            "--persistent",
+            "--save",
+            &save,
+            "--command",
+            &wrapper,
+        ]);
+        let (stdout, stderr) =
+            (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+        assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");
+        assert!(stderr.contains("note: the persistent engine was started again"), "{stderr}");
+        assert!(stdout.lines().last().unwrap().ends_with("--persistent --values side-to-move"), "{stdout}");
+        let _ = std::fs::remove_file(format!("{save}.tree"));
+        let _ = std::fs::remove_file(format!("{save}.gtree"));
     }
 }

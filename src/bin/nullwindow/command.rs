@@ -2,7 +2,7 @@
 //! every process it started, its output kept within bounds, and a temporary directory that an
 //! interruption removes.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
 use std::sync::{Arc, Mutex, PoisonError, mpsc};
@@ -42,19 +42,7 @@ impl Run {
     /// because that is where a crash says what went wrong (a Python traceback starts with
     /// `Traceback (most recent call last):`).
     pub fn said(&self) -> String {
-        let text = String::from_utf8_lossy(&self.stderr);
-        let lines: Vec<&str> = text.lines().filter(|line| !line.trim().is_empty()).collect();
-        match lines.as_slice() {
-            [] => String::new(),
-            [line] => format!(" (it said: {})", text::excerpt(line)),
-            _ => {
-                let shown = &lines[lines.len().saturating_sub(QUOTED_LINES)..];
-                let quoted: Vec<String> =
-                    shown.iter().map(|line| format!("  {}", text::excerpt(line))).collect();
-                let which = if shown.len() == lines.len() { "it said" } else { "the last lines it said" };
-                format!(" ({which}:\n{})", quoted.join("\n"))
-            }
-        }
+        said(&self.stderr)
     }
 
     /// How it ended, in words: "exited 3", "was killed by signal 9", "ran past the timeout".
@@ -64,6 +52,23 @@ impl Run {
             Ended::Killed(Some(signal)) => format!("was killed by signal {signal}"),
             Ended::Killed(None) => "was killed".to_owned(),
             Ended::TimedOut => "ran past the timeout".to_owned(),
+        }
+    }
+}
+
+/// What a program said on standard error (`stderr`), for a message: ` (it said: …)` for one line,
+/// its last lines (at most [`QUOTED_LINES`], each shortened) for more, or nothing.
+fn said(stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    let lines: Vec<&str> = text.lines().filter(|line| !line.trim().is_empty()).collect();
+    match lines.as_slice() {
+        [] => String::new(),
+        [line] => format!(" (it said: {})", text::excerpt(line)),
+        _ => {
+            let shown = &lines[lines.len().saturating_sub(QUOTED_LINES)..];
+            let quoted: Vec<String> = shown.iter().map(|line| format!("  {}", text::excerpt(line))).collect();
+            let which = if shown.len() == lines.len() { "it said" } else { "the last lines it said" };
+            format!(" ({which}:\n{})", quoted.join("\n"))
         }
     }
 }
@@ -265,5 +270,96 @@ impl Drop for TempDir {
         // Nothing to do about a failure here: the command's result matters more than the leftovers.
         let _ = std::fs::remove_dir_all(&self.0);
         DIRECTORIES.lock().unwrap_or_else(PoisonError::into_inner).retain(|directory| *directory != self.0);
+    }
+}
+
+/// An engine that answers one line a case and keeps running between them (`fuzz --persistent`):
+/// started on the first request, and again after any failure (which stops it whole), so that a
+/// crash or a hang costs one case, not the run.
+pub struct LineEngine {
+    command: String,
+    running: Option<Persistent>,
+    /// Engines started after the first: each follows a failure.
+    pub restarts: u64,
+    started: u64,
+}
+
+/// A running [`LineEngine`].
+struct Persistent {
+    runner: Runner,
+    stdin: std::process::ChildStdin,
+    lines: mpsc::Receiver<std::io::Result<String>>,
+    stderr: Collected,
+}
+
+impl LineEngine {
+    /// An engine run by `sh -c command`, not started yet.
+    pub const fn new(command: String) -> Self {
+        Self { command, running: None, restarts: 0, started: 0 }
+    }
+
+    /// Writes `request` as a line and reads one line of answer within `timeout`. On a failure (it
+    /// exits, stops reading, answers late or not in UTF-8) the engine is stopped whole, and the
+    /// error says what happened and what it said on standard error.
+    pub fn ask(&mut self, request: &str, timeout: Duration) -> Result<String, String> {
+        if self.running.is_none() {
+            self.running = Some(self.start()?);
+        }
+        let running = self.running.as_mut().expect("just started");
+        let deadline = Instant::now() + timeout;
+        let written = writeln!(running.stdin, "{request}").and_then(|()| running.stdin.flush());
+        let failure = match written {
+            Err(e) => format!("the engine does not read its input ({e})"),
+            Ok(()) => match running.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(Ok(line)) => return Ok(line),
+                Ok(Err(e)) => format!("cannot read the engine's answer: {e}"),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    format!("the engine ran past --timeout {:.1} s", timeout.as_secs_f64())
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    let status = running.runner.wait_for(Some(Duration::from_millis(500))).ok().flatten();
+                    status.map_or_else(
+                        || "the engine closed its output".to_owned(),
+                        |s| format!("the engine exited ({s})"),
+                    )
+                }
+            },
+        };
+        let Some(mut stopped) = self.running.take() else { return Err(failure) };
+        stopped.runner.stop();
+        wait_if_interrupted();
+        let stderr = stopped.stderr.finish(Instant::now() + Duration::from_millis(100));
+        Err(format!("{failure}{}", said(&stderr)))
+    }
+
+    fn start(&mut self) -> Result<Persistent, String> {
+        let mut runner = Runner::start(&self.command, Stdio::piped(), Stdio::piped(), Stdio::piped())
+            .map_err(|e| format!("cannot run sh: {e}"))?;
+        let stdin = runner.take_stdin().ok_or("the engine has no input")?;
+        let stdout = runner.take_stdout().ok_or("the engine has no output")?;
+        let stderr = Collected::start(runner.take_stderr(), true);
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = std::io::BufReader::new(stdout);
+            while let Some(line) = runner::read_line(&mut reader).transpose() {
+                let failed = line.is_err();
+                if sender.send(line).is_err() || failed {
+                    break;
+                }
+            }
+        });
+        self.started += 1;
+        self.restarts = self.started - 1;
+        Ok(Persistent { runner, stdin, lines, stderr })
+    }
+}
+
+impl Drop for LineEngine {
+    /// Says `quit`, gives the engine half a second to exit, and stops its group.
+    fn drop(&mut self) {
+        if let Some(mut running) = self.running.take() {
+            let _ = writeln!(running.stdin, "quit").and_then(|()| running.stdin.flush());
+            let _ = running.runner.wait_for(Some(Duration::from_millis(500)));
+        }
     }
 }

@@ -9,13 +9,13 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use nullwindow::driver::Perspective;
-use nullwindow::oracle::harness::{self, Answer, Case, Config, Family, Outcome, Progress};
+use nullwindow::oracle::harness::{self, Answer, Case, Config, Family, Outcome, Progress, Reply};
 use nullwindow::oracle::protocol;
 use nullwindow::oracle::record::{TreeNames, locate, read_jsonl};
 use nullwindow::tree::{NodeId, Tree, text};
 
 use crate::CliError;
-use crate::command::{Ended, TempDir, quote, quote_path, read_records};
+use crate::command::{Ended, LineEngine, TempDir, quote, quote_path, read_records};
 use crate::generate::parse_range;
 use crate::input::{Format, read_tree};
 use crate::output::{counted, outln};
@@ -36,6 +36,13 @@ index (0-based) of the root child it would play:
 
   3        the value alone
   3 1      the value, and the second child as its move
+  skip     the engine declines the case (counted, never a failure; declining every case is an
+           error, exit 2)
+
+With --persistent the command is started once for the whole run (no {} in it): for each case fuzz
+writes one line 'case FILE DEPTH TRACE' to its standard input, and reads one answer line as above;
+the engine may write its records to TRACE first; at the end fuzz writes 'quit'. After a failure or
+a timeout the engine is started again, and the run says how often.
 
 fuzz judges the value against the exact depth-limited value (with --deeper-entries: the value of
 some all-or-none extension, for engines whose table lets deeper entries answer), the move by the
@@ -81,6 +88,9 @@ Examples:
 
   # Cases of your own game, served by another program over the line protocol.
   nullwindow fuzz --engine 'node coins.mjs' --command 'python3 my_engine.py {} {depth}'
+
+  # The same engine started once for the run, a line a case.
+  nullwindow fuzz --persistent --values side-to-move --command 'python3 examples/python/mtdf_engine.py --persistent'
 
   # One saved case again.
   nullwindow fuzz --replay nullwindow-fuzz-failure.tree --depth 2 --command 'python3 my_engine.py {} {depth}'";
@@ -152,6 +162,11 @@ pub struct FuzzArgs {
     /// answer shallower ones.
     #[arg(long)]
     deeper_entries: bool,
+    /// Start the engine once, and write it one line a case, `case FILE DEPTH TRACE`, instead of
+    /// running it once a case; it answers each with one line (`VALUE`, `VALUE MOVE` or `skip`),
+    /// and after a failure or a timeout it is started again.
+    #[arg(long, requires = "command")]
+    persistent: bool,
     /// Stop a run of the engine after this many seconds: an engine failure.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     timeout: f64,
@@ -170,46 +185,65 @@ pub struct FuzzArgs {
     depth: Option<u32>,
 }
 
-/// Runs the engine on one case.
+/// Runs the engine on one case: a process per case, or one persistent process a line per case.
 struct EngineRunner {
     command: String,
     directory: TempDir,
     timeout: Duration,
+    /// With --persistent: the one process.
+    persistent: Option<LineEngine>,
 }
 
 impl EngineRunner {
-    /// The engine's answer on `case`, or why it failed.
-    fn answer(&self, case: &Case) -> Result<Answer, String> {
+    /// The engine's answer on `case` (or that it declines it), or why it failed.
+    fn answer(&mut self, case: &Case) -> Result<Reply, String> {
         let file = self.directory.0.join(format!("case.{}", case.extension()));
         let trace = self.directory.0.join("trace.jsonl");
         std::fs::write(&file, format!("{}\n", case.tree.to_string().trim_end()))
             .map_err(|e| format!("cannot write the case '{}': {e}", file.display()))?;
         let _ = std::fs::remove_file(&trace);
-        let quoted = |path: &Path| quote_path(path).map_err(|e| e.0);
-        let command = self
-            .command
-            .replace("{depth}", &case.depth.to_string())
-            .replace("{trace}", &quoted(&trace)?)
-            .replace("{}", &quoted(&file)?);
-        let run = crate::command::run(&command, Some(self.timeout), true).map_err(|e| e.0)?;
-        match run.ended {
-            Ended::Exited(0) => {}
-            Ended::TimedOut => {
-                return Err(format!(
-                    "the engine ran past --timeout {:.1} s{}",
-                    self.timeout.as_secs_f64(),
-                    run.said()
-                ));
+        let (first, records) = if let Some(engine) = self.persistent.as_mut() {
+            let word = |path: &Path| {
+                path.to_str()
+                    .filter(|text| !text.chars().any(char::is_whitespace))
+                    .map(str::to_owned)
+                    .ok_or_else(|| {
+                        format!("the path '{}' is not one word of UTF-8 (set TMPDIR)", path.display())
+                    })
+            };
+            let request = format!("case {} {} {}", word(&file)?, case.depth, word(&trace)?);
+            (engine.ask(&request, self.timeout)?, true)
+        } else {
+            let quoted = |path: &Path| quote_path(path).map_err(|e| e.0);
+            let command = self
+                .command
+                .replace("{depth}", &case.depth.to_string())
+                .replace("{trace}", &quoted(&trace)?)
+                .replace("{}", &quoted(&file)?);
+            let run = crate::command::run(&command, Some(self.timeout), true).map_err(|e| e.0)?;
+            match run.ended {
+                Ended::Exited(0) => {}
+                Ended::TimedOut => {
+                    return Err(format!(
+                        "the engine ran past --timeout {:.1} s{}",
+                        self.timeout.as_secs_f64(),
+                        run.said()
+                    ));
+                }
+                _ => return Err(format!("the engine {}{}", run.how(), run.said())),
             }
-            _ => return Err(format!("the engine {}{}", run.how(), run.said())),
+            let stdout = String::from_utf8_lossy(&run.stdout);
+            let first = stdout.lines().find(|line| !line.trim().is_empty()).unwrap_or("").to_owned();
+            if first.trim() != "skip" {
+                parse_answer(&first).map_err(|why| format!("the engine's answer {why}{}", run.said()))?;
+            }
+            (first, self.command.contains("{trace}"))
+        };
+        if first.trim() == "skip" {
+            return Ok(Reply::Skip);
         }
-        let stdout = String::from_utf8_lossy(&run.stdout);
-        let first = stdout.lines().find(|line| !line.trim().is_empty()).unwrap_or("");
-        let mut answer =
-            parse_answer(first).map_err(|why| format!("the engine's answer {why}{}", run.said()))?;
-        if self.command.contains("{trace}")
-            && let Some(written) = read_records(&trace)?
-        {
+        let mut answer = parse_answer(&first).map_err(|why| format!("the engine's answer {why}"))?;
+        if records && let Some(written) = read_records(&trace)? {
             let records =
                 read_jsonl(&written).map_err(|e| format!("the engine's records: {}", e.at("trace")))?;
             // A gtree case's nodes are named as its file names them, by their numbers as strings.
@@ -218,7 +252,7 @@ impl EngineRunner {
             answer.records = locate(&case.tree, &TreeNames::new(ids), records)
                 .map_err(|e| format!("the engine's records: {}", e.at("trace")))?;
         }
-        Ok(answer)
+        Ok(Reply::Answer(answer))
     }
 }
 
@@ -254,7 +288,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
             "--depth goes with --replay (or, without --command, with --position)".to_owned(),
         ));
     }
-    if !command.contains("{}") {
+    if !args.persistent && !command.contains("{}") {
         return Err(CliError(
             "--command has no {}: the engine would never see the cases (write {} where the tree file goes)"
                 .to_owned(),
@@ -312,9 +346,10 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
     };
     config.validate().map_err(|e| CliError(e.to_string()))?;
     let directory = TempDir::new("nullwindow-fuzz")?;
-    let engine = EngineRunner { command: command.clone(), directory, timeout };
+    let persistent = args.persistent.then(|| LineEngine::new(command.clone()));
+    let mut engine = EngineRunner { command: command.clone(), directory, timeout, persistent };
     if let (Some(file), Some(depth)) = (&args.replay, args.depth) {
-        return replay(&config, &engine, file, depth);
+        return replay(&config, &mut engine, file, depth);
     }
     let bar = crate::progress::bar(config.cases, "cases", "fuzz");
     let outcome = harness::fuzz(
@@ -333,16 +368,34 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
         },
     );
     bar.finish_and_clear();
+    if let Some(restarts) =
+        engine.persistent.as_ref().map(|engine| engine.restarts).filter(|&restarts| restarts > 0)
+    {
+        eprintln!("note: the persistent engine was started again {}", counted(restarts, "time", "times"));
+    }
     match outcome {
-        Outcome::Agreed { agreed, undecided } => {
-            let undecided = if undecided == 0 {
-                String::new()
-            } else {
-                format!("; {} beyond the budget to judge", counted(undecided, "case", "cases"))
-            };
+        Outcome::Agreed { agreed, undecided, skipped } => {
+            let mut also = String::new();
+            if skipped > 0 {
+                also.push_str(&format!("; {} declined (skip)", counted(skipped, "case", "cases")));
+            }
+            if undecided > 0 {
+                also.push_str(&format!(
+                    "; {} beyond the budget to judge",
+                    counted(undecided, "case", "cases")
+                ));
+            }
             let families: Vec<&str> = config.families.iter().map(|family| family.name()).collect();
+            if skipped == config.cases && config.cases > 0 {
+                return Err(CliError(format!(
+                    "the engine declined every case ({} of {}, {}): nothing was judged",
+                    counted(skipped, "case", "cases"),
+                    config.cases,
+                    families.join(", ")
+                )));
+            }
             outln!(
-                "agreed: {} of {} ({}), seed {}{undecided}",
+                "agreed: {} of {} ({}), seed {}{also}",
                 counted(agreed, "case", "cases"),
                 config.cases,
                 families.join(", "),
@@ -350,6 +403,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
             );
             Ok(ExitCode::SUCCESS)
         }
+        Outcome::Panicked { message, .. } => Err(CliError(format!("the engine panicked: {message}"))),
         Outcome::Disagreed(found) => {
             let saved = save(&args.save, &found.shrunk)?;
             outln!("disagreement: {}", found.report());
@@ -373,11 +427,15 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
 }
 
 /// One case from a file: exit 1 when the engine disagrees, 3 when it fails.
-fn replay(config: &Config, engine: &EngineRunner, file: &str, depth: u32) -> Result<ExitCode, CliError> {
+fn replay(config: &Config, engine: &mut EngineRunner, file: &str, depth: u32) -> Result<ExitCode, CliError> {
     let tree: Tree = read_tree(file, Format::Auto, None)?;
     let case = Case { tree, depth, origin: file.to_owned() };
     let answer = match engine.answer(&case) {
-        Ok(answer) => answer,
+        Ok(Reply::Answer(answer)) => answer,
+        Ok(Reply::Skip) => {
+            outln!("skipped: the engine declines {file} at depth {depth}");
+            return Ok(ExitCode::SUCCESS);
+        }
         Err(error) => {
             eprintln!("error: {file}, depth {depth}: {error}");
             return Ok(ExitCode::from(3));
@@ -421,6 +479,9 @@ fn reproduce(args: &FuzzArgs, saved: &Path, depth: u32) -> Result<String, CliErr
         ),
         quote(args.command.as_deref().unwrap_or_default())
     );
+    if args.persistent {
+        line.push_str(" --persistent");
+    }
     if args.values == Some(Values::SideToMove) {
         line.push_str(" --values side-to-move");
     }

@@ -18,8 +18,8 @@
 //!    `d` but right at every child of `P` to `d - 1` (and at `P` to every smaller depth). That
 //!    node is where the bug acts: in `P`'s own moves, pass, table or evaluation.
 //!
-//! The engine is a closure `(case) → answer`; `Ok(None)` declines a case (it is counted, never a
-//! failure). Values are from the side [`Config::perspective`] names, as for tree cases.
+//! The engine is a closure `(case) → answer`; an answer of `None` (or [`super::Reply::Skip`])
+//! declines a case (it is counted, never a failure), and a panic is caught as a failure. Values are from the side [`Config::perspective`] names, as for tree cases.
 //!
 //! ```
 //! use nullwindow::driver::Perspective;
@@ -55,7 +55,8 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
 use super::{
-    Answer, Case, Config, ConfigError, Disagreement, MAX_UNFOLDED_NODES, Progress, Tried, judge, run_cases,
+    Answer, Case, Config, ConfigError, Disagreement, Failure, MAX_UNFOLDED_NODES, Progress, Reply, Tried,
+    ask, judge, run_cases,
 };
 use crate::driver::Perspective;
 use crate::game::Game;
@@ -151,14 +152,14 @@ pub enum GameOutcome<G: Game, E> {
     },
     /// A case disagreed; followed down the game.
     Disagreed(Box<Descent<G>>),
-    /// The engine could not answer a case.
+    /// The engine could not answer a case, or panicked on it.
     EngineFailed {
         /// The case's index in the run.
         index: u64,
         /// The case.
         case: Box<GameCase<G>>,
-        /// The engine's error.
-        error: E,
+        /// The engine's error, or its panic's message.
+        error: Failure<E>,
     },
     /// The configuration cannot draw cases.
     Config(ConfigError),
@@ -254,10 +255,10 @@ impl<G: Game> Descent<G> {
 /// Runs `engine` on [`Config::cases`] positions of `game` ([`Config::game_case`]), judges each
 /// ([`judge`]) and follows the first that disagrees down the game ([`descend`]). See the
 /// [module documentation](self). [`Config::families`], widths and values play no part.
-pub fn fuzz_game<G: Game, E>(
+pub fn fuzz_game<G: Game, E, R: Into<Reply>>(
     config: &Config,
     game: &G,
-    mut engine: impl FnMut(&GameCase<G>) -> Result<Option<Answer>, E>,
+    mut engine: impl FnMut(&GameCase<G>) -> Result<R, E>,
     mut progress: impl FnMut(Progress),
 ) -> GameOutcome<G, E> {
     if config.height.is_empty() {
@@ -290,18 +291,18 @@ pub fn fuzz_game<G: Game, E>(
 /// child is (see the [module documentation](self)). A case the engine fails on, declines or that
 /// cannot be judged within the budget is not wrong. At most [`Config::max_shrink_tests`] searches.
 /// The result's `index` and `original` are `case`'s.
-pub fn descend<G: Game, E>(
+pub fn descend<G: Game, E, R: Into<Reply>>(
     config: &Config,
     game: &G,
     case: &GameCase<G>,
     disagreement: Disagreement,
-    mut engine: impl FnMut(&GameCase<G>) -> Result<Option<Answer>, E>,
+    mut engine: impl FnMut(&GameCase<G>) -> Result<R, E>,
     mut progress: impl FnMut(Progress),
 ) -> Descent<G> {
     let mut tests = 0u64;
     let mut wrong = |candidate: &GameCase<G>, tests: &mut u64| -> Option<(Answer, Disagreement)> {
         *tests += 1;
-        let answer = engine(candidate).ok()??;
+        let answer = ask(&mut engine, candidate).ok()??;
         let found = judge(&candidate.case, &answer, config).ok()??;
         Some((answer, found))
     };

@@ -2,7 +2,7 @@
 //! runs a program, and so needs the feature `process` (on with the default `cli`).
 
 use std::collections::{HashMap, HashSet};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::path::Path;
 use std::process::{ChildStdin, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -10,12 +10,9 @@ use std::time::{Duration, Instant};
 
 use super::{EngineTree, Features, Located, Options, ProtocolError, Searched, VERSION};
 use crate::game::Player;
-use crate::oracle::runner::Runner;
+use crate::oracle::runner::{Runner, read_line};
 use crate::tree::{from_child_lists, text};
 use crate::value::{Value, is_admissible};
-
-/// The longest answer line read: a line that never ends is an error, not all of memory.
-pub const MAX_ANSWER_BYTES: usize = 64 << 20;
 
 /// An engine speaking the protocol, as a child process (a [`Runner`]: its whole process group is
 /// stopped when the session ends, whichever way).
@@ -154,30 +151,6 @@ impl Drop for Session {
         // whatever it left running in it, when it drops.
         let _ = self.runner.wait_for(Some(Duration::from_millis(500)));
     }
-}
-
-/// One line of the engine's output, without its line ending: `None` at the end of the output; an
-/// error for a line longer than [`MAX_ANSWER_BYTES`] or not UTF-8.
-fn read_line(reader: &mut impl BufRead) -> std::io::Result<Option<String>> {
-    let mut line = Vec::new();
-    let limit = u64::try_from(MAX_ANSWER_BYTES).unwrap_or(u64::MAX) + 1;
-    if reader.take(limit).read_until(b'\n', &mut line)? == 0 {
-        return Ok(None);
-    }
-    if line.last() == Some(&b'\n') {
-        line.pop();
-        if line.last() == Some(&b'\r') {
-            line.pop();
-        }
-    } else if line.len() > MAX_ANSWER_BYTES {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!("the line is longer than {} MiB, the most an answer may be", MAX_ANSWER_BYTES >> 20),
-        ));
-    }
-    String::from_utf8(line)
-        .map(Some)
-        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "the line is not UTF-8"))
 }
 
 /// What the engine said of one token.

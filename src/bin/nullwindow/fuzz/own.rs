@@ -90,6 +90,13 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
     bar.finish_and_clear();
     let requests = game.served().requests();
     match outcome {
+        GameOutcome::Agreed { skipped, .. } if skipped == config.cases && config.cases > 0 => {
+            Err(CliError(format!(
+                "the engine declined every case ({} of {}): nothing was judged",
+                counted(skipped, "case", "cases"),
+                config.cases
+            )))
+        }
         GameOutcome::Agreed { agreed, undecided, skipped } => {
             let mut also = String::new();
             if skipped > 0 {
