@@ -112,7 +112,8 @@ pub struct Record<P> {
     pub event: Option<Event>,
     /// The order the node was entered in, from 1.
     pub visit: Option<u64>,
-    /// The root call the node belongs to, from 1 (within its iteration, when there is one).
+    /// The root call the node belongs to, from 1 (`nullwindow trace` counts them within each
+    /// iteration instead).
     pub pass: Option<u64>,
     /// The iteration of an iteratively deepening search the node belongs to, from 1 (its root
     /// searches at one depth); `None` for a search of one depth.
@@ -481,13 +482,10 @@ pub struct Recorder<'g, G: Game> {
     events: Vec<(bool, usize)>,
     stack: Vec<Frame<G::Position>>,
     pass: u64,
-    /// The depth of the last root search, the iteration it belongs to and its pass within it:
-    /// a root searched at another depth starts the next iteration.
+    /// The depth of the last root search and the iteration it belongs to: a root searched at
+    /// another depth starts the next iteration.
     root_depth: Option<u32>,
     iteration: u64,
-    pass_in_iteration: u64,
-    /// Each record's pass within its iteration.
-    passes_in_iterations: Vec<u64>,
     /// Whether some node returned without being entered (Stockman's solved nodes).
     unentered: bool,
 }
@@ -523,8 +521,6 @@ impl<'g, G: Game> Recorder<'g, G> {
             pass: 0,
             root_depth: None,
             iteration: 0,
-            pass_in_iteration: 0,
-            passes_in_iterations: Vec::new(),
             unentered: false,
         }
     }
@@ -615,13 +611,9 @@ impl<'g, G: Game> Recorder<'g, G> {
             };
             let path = self.path(index);
             let node = names.map(|names| names.name(self.game, &record.position, &path));
-            // Iterations are numbered only in a search of several, its passes within each.
-            let (iteration, pass) = if self.iteration > 1 {
-                (record.iteration, Some(self.passes_in_iterations[index]))
-            } else {
-                (None, record.pass)
-            };
-            write(Record { path: Some(path), node: node.or(record.node), iteration, pass, ..record });
+            // Iterations are numbered only in a search of several.
+            let iteration = record.iteration.filter(|_| self.iteration > 1);
+            write(Record { path: Some(path), node: node.or(record.node), iteration, ..record });
         }
     }
 
@@ -669,9 +661,7 @@ impl<G: Game> Observer<G> for Recorder<'_, G> {
             if self.root_depth != Some(node.depth) {
                 self.root_depth = Some(node.depth);
                 self.iteration += 1;
-                self.pass_in_iteration = 0;
             }
-            self.pass_in_iteration += 1;
         }
         self.stack.truncate(node.ply);
         let parent = self.stack.last().map(|parent| parent.record);
@@ -681,7 +671,6 @@ impl<G: Game> Observer<G> for Recorder<'_, G> {
         let index = self.records.len();
         self.records.push(record);
         self.links.push(Link::Child { parent, index: step });
-        self.passes_in_iterations.push(self.pass_in_iteration.max(1));
         self.events.push((true, index));
         self.stack.push(Frame { position: node.position.clone(), record: index, children: None });
     }
@@ -694,7 +683,6 @@ impl<G: Game> Observer<G> for Recorder<'_, G> {
             record.iteration = Some(1);
             self.links.push(Link::Path(self.path_of(moves)));
             self.records.push(record);
-            self.passes_in_iterations.push(1);
             self.records.len() - 1
         } else {
             let Some(frame) = self.stack.get(node.node.ply) else { return };

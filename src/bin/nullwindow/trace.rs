@@ -37,6 +37,7 @@ the result the merit it is solved with: h if the node's value is at least h, els
 (stockman-dual's merits are MIN's: its windows and results, like every value, are turned to MAX's
 side.)";
 
+use std::collections::HashMap;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
@@ -233,9 +234,16 @@ fn trace<G: Game>(
         }
         TraceFormat::Jsonl => Ok(()),
     };
+    // Passes are counted within each iteration: the first record of an iteration is of its first
+    // pass, in either order, since a pass's records all come before the next pass's.
+    let mut first_pass_of: HashMap<u64, u64> = HashMap::new();
     recorder.each_record(when, Some(names), |record| {
         if written.is_ok() {
-            let record = record.at(());
+            let mut record = record.at(());
+            if let (Some(iteration), Some(pass)) = (record.iteration, record.pass) {
+                let first = *first_pass_of.entry(iteration).or_insert(pass);
+                record.pass = Some(pass - first + 1);
+            }
             written = match output {
                 TraceFormat::Jsonl => writeln!(out, "{}", write_jsonl(&record)),
                 TraceFormat::Table => table_row(&mut out, &record, columns),
