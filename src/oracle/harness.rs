@@ -77,7 +77,7 @@ use crate::games::random_position;
 use crate::games::tictactoe::TicTacToe;
 use crate::reference::minimax;
 use crate::theory::witness::{Undecided, Witness};
-use crate::tree::random::{RandomTreeConfig, draw_u32};
+use crate::tree::random::{RandomTreeConfig, draw_below, draw_u32};
 use crate::tree::random_graph::RandomGraphConfig;
 use crate::tree::shrink::try_shrink;
 use crate::tree::unfold::unfold;
@@ -410,7 +410,10 @@ impl Config {
                 (unfold_within(game, &position, height), format!("{family} game, path [{}]", path.join(",")))
             }
         };
-        let depth = draw_u32(&mut rng, &(0..=tree.height()));
+        // Depth 0 (the root's evaluation alone) one case in ten; the other depths alike (a
+        // terminal root is searched 1 ply: to its end, as 0 would).
+        let depth =
+            if draw_below(&mut rng, 10) == 0 { 0 } else { draw_u32(&mut rng, &(1..=tree.height().max(1))) };
         Ok(Case { tree, depth, origin })
     }
 }
@@ -697,12 +700,14 @@ pub fn judge(case: &Case, answer: &Answer, config: &Config) -> Result<Option<Dis
 /// Where a run stands, after each case and each shrink candidate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Progress {
-    /// Cases tried so far, of the run's.
+    /// Cases tried so far, of the run's, and how the last one went.
     Cases {
         /// Tried.
         done: u64,
         /// In the run.
         total: u64,
+        /// The case just judged.
+        judged: Judged,
     },
     /// Shrinking the case that disagreed.
     Shrinking {
@@ -711,6 +716,32 @@ pub enum Progress {
         /// Nodes of the smallest case so far.
         nodes: usize,
     },
+}
+
+/// One case as a run's summary counts it: its family, its depth, and how it went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judged {
+    /// The case's family ([`Family::Own`] for a position of a game fuzzed with [`fuzz_game`]).
+    pub family: Option<Family>,
+    /// The depth it was searched to.
+    pub depth: u32,
+    /// How it went.
+    pub verdict: Verdict,
+}
+
+/// How one case went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The engine's answer agrees.
+    Agreed,
+    /// It disagrees.
+    Disagreed,
+    /// The engine declined the case.
+    Declined,
+    /// Judging it needed more than [`Config::budget`] nodes.
+    Undecided,
+    /// The engine failed on it.
+    Failed,
 }
 
 /// A case the engine disagreed on, and the smallest one it still disagrees on.
@@ -807,7 +838,11 @@ pub fn fuzz<E, R: Into<Reply>>(
     if let Err(error) = config.validate() {
         return Outcome::Config(error);
     }
-    let tried = run_cases(config, |index| config.case(index), &mut engine, |case| case, &mut progress);
+    let family_of = |index: u64| {
+        config.families.get(usize::try_from(index % config.families.len() as u64).ok()?).copied()
+    };
+    let tried =
+        run_cases(config, |index| config.case(index), &mut engine, |case| case, family_of, &mut progress);
     match tried {
         Tried::Agreed { agreed, undecided, skipped } => Outcome::Agreed { agreed, undecided, skipped },
         Tried::Config(error) => Outcome::Config(error),
@@ -848,6 +883,7 @@ fn run_cases<C, E, R: Into<Reply>>(
     mut draw: impl FnMut(u64) -> Result<C, ConfigError>,
     engine: &mut impl FnMut(&C) -> Result<R, E>,
     tree_of: impl Fn(&C) -> &Case,
+    family_of: impl Fn(u64) -> Option<Family>,
     progress: &mut impl FnMut(Progress),
 ) -> Tried<C, E> {
     let (mut agreed, mut undecided, mut skipped) = (0, 0, 0);
@@ -856,16 +892,34 @@ fn run_cases<C, E, R: Into<Reply>>(
             Ok(case) => case,
             Err(error) => return Tried::Config(error),
         };
+        let mut report = |verdict| {
+            let judged = Judged { family: family_of(index), depth: tree_of(&case).depth, verdict };
+            progress(Progress::Cases { done: index + 1, total: config.cases, judged });
+        };
         match ask(engine, &case) {
-            Err(error) => return Tried::Failed { index, case, error },
-            Ok(None) => skipped += 1,
+            Err(error) => {
+                report(Verdict::Failed);
+                return Tried::Failed { index, case, error };
+            }
+            Ok(None) => {
+                skipped += 1;
+                report(Verdict::Declined);
+            }
             Ok(Some(answer)) => match judge(tree_of(&case), &answer, config) {
-                Ok(None) => agreed += 1,
-                Err(Undecided { .. }) => undecided += 1,
-                Ok(Some(disagreement)) => return Tried::Disagreed { index, case, disagreement },
+                Ok(None) => {
+                    agreed += 1;
+                    report(Verdict::Agreed);
+                }
+                Err(Undecided { .. }) => {
+                    undecided += 1;
+                    report(Verdict::Undecided);
+                }
+                Ok(Some(disagreement)) => {
+                    report(Verdict::Disagreed);
+                    return Tried::Disagreed { index, case, disagreement };
+                }
             },
         }
-        progress(Progress::Cases { done: index + 1, total: config.cases });
     }
     Tried::Agreed { agreed, undecided, skipped }
 }

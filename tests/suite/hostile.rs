@@ -309,3 +309,33 @@ fn shrink_bounds_its_first_run_by_a_minute_without_a_timeout() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("within 60 s"), "{stderr}");
 }
+
+/// A run that outlasts --timeout (a loaded machine) is tried again with four times as long and
+/// counted: the shrunk case is the one a quiet machine finds.
+#[test]
+fn a_slow_run_is_tried_again_so_the_result_does_not_depend_on_the_load() {
+    let scratch = Scratch::new("slow");
+    let counter = scratch.file("runs");
+    // Answers 0 whatever the tree: wrong wherever the value is not 0.
+    let quick = "echo 0; true {}".to_owned();
+    let sometimes_slow = format!(
+        "n=$(cat {counter} 2>/dev/null || echo 0); echo $((n + 1)) > {counter}; \
+         if [ $((n % 4)) = 2 ]; then sleep 0.7; fi; echo 0; true {{}}"
+    );
+    let args = |engine: &str| {
+        ["fuzz", "--family", "trees", "--range", "0..3", "--timeout", "0.5", "--command", engine]
+            .map(str::to_owned)
+            .to_vec()
+    };
+    let run_with = |engine: &str| {
+        let args = args(engine);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        run(&scratch, &args, Duration::from_secs(60))
+    };
+    let (code, quiet, _) = run_with(&quick);
+    assert_eq!(code, Some(1), "{quiet}");
+    let (code, loaded, stderr) = run_with(&sometimes_slow);
+    assert_eq!(code, Some(1), "{loaded}{stderr}");
+    assert_eq!(loaded.replace(&sometimes_slow, "ENGINE"), quiet.replace(&quick, "ENGINE"));
+    assert!(stderr.contains("outlasted --timeout and ran again with 4 times as long"), "{stderr}");
+}

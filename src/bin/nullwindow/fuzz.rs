@@ -9,7 +9,9 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use nullwindow::driver::Perspective;
-use nullwindow::oracle::harness::{self, Answer, Case, Config, Family, Outcome, Progress, Reply};
+use nullwindow::oracle::harness::{
+    self, Answer, Case, Config, Family, Judged, Outcome, Progress, Reply, Verdict,
+};
 use nullwindow::oracle::protocol;
 use nullwindow::oracle::record::{TreeNames, locate, read_jsonl};
 use nullwindow::tree::{NodeId, Tree, text};
@@ -192,11 +194,37 @@ struct EngineRunner {
     timeout: Duration,
     /// With --persistent: the one process.
     persistent: Option<LineEngine>,
+    /// Runs that outlasted --timeout and were tried again.
+    retried: u64,
 }
 
+/// How much longer the second try of a run that outlasted --timeout may take.
+const RETRY_FACTOR: u32 = 4;
+
 impl EngineRunner {
-    /// The engine's answer on `case` (or that it declines it), or why it failed.
+    /// The engine's answer on `case` (or that it declines it), or why it failed. A run that
+    /// outlasts --timeout is tried once more with [`RETRY_FACTOR`] times as long, and counted: a
+    /// loaded machine does not change what a run finds.
     fn answer(&mut self, case: &Case) -> Result<Reply, String> {
+        let timeout = self.timeout;
+        match self.answer_within(case, timeout) {
+            Err(failure) if failure.contains(TIMED_OUT) => {
+                self.retried += 1;
+                let longer = timeout * RETRY_FACTOR;
+                self.answer_within(case, longer).map_err(|again| {
+                    if again.contains(TIMED_OUT) {
+                        format!("{failure}, and again with {:.1} s", longer.as_secs_f64())
+                    } else {
+                        again
+                    }
+                })
+            }
+            answered => answered,
+        }
+    }
+
+    /// The engine's answer on `case` within `timeout`.
+    fn answer_within(&mut self, case: &Case, timeout: Duration) -> Result<Reply, String> {
         let file = self.directory.0.join(format!("case.{}", case.extension()));
         let trace = self.directory.0.join("trace.jsonl");
         std::fs::write(&file, format!("{}\n", case.tree.to_string().trim_end()))
@@ -212,7 +240,7 @@ impl EngineRunner {
                     })
             };
             let request = format!("case {} {} {}", word(&file)?, case.depth, word(&trace)?);
-            (engine.ask(&request, self.timeout)?, true)
+            (engine.ask(&request, timeout)?, true)
         } else {
             let quoted = |path: &Path| quote_path(path).map_err(|e| e.0);
             let command = self
@@ -220,13 +248,13 @@ impl EngineRunner {
                 .replace("{depth}", &case.depth.to_string())
                 .replace("{trace}", &quoted(&trace)?)
                 .replace("{}", &quoted(&file)?);
-            let run = crate::command::run(&command, Some(self.timeout), true).map_err(|e| e.0)?;
+            let run = crate::command::run(&command, Some(timeout), true).map_err(|e| e.0)?;
             match run.ended {
                 Ended::Exited(0) => {}
                 Ended::TimedOut => {
                     return Err(format!(
-                        "the engine ran past --timeout {:.1} s{}",
-                        self.timeout.as_secs_f64(),
+                        "the engine {TIMED_OUT} {:.1} s{}",
+                        timeout.as_secs_f64(),
                         run.said()
                     ));
                 }
@@ -347,16 +375,20 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
     config.validate().map_err(|e| CliError(e.to_string()))?;
     let directory = TempDir::new("nullwindow-fuzz")?;
     let persistent = args.persistent.then(|| LineEngine::new(command.clone()));
-    let mut engine = EngineRunner { command: command.clone(), directory, timeout, persistent };
+    let mut engine = EngineRunner { command: command.clone(), directory, timeout, persistent, retried: 0 };
     if let (Some(file), Some(depth)) = (&args.replay, args.depth) {
         return replay(&config, &mut engine, file, depth);
     }
     let bar = crate::progress::bar(config.cases, "cases", "fuzz");
+    let mut summary = Summary::default();
     let outcome = harness::fuzz(
         &config,
         |case| engine.answer(case),
         |progress| match progress {
-            Progress::Cases { done, .. } => bar.set_position(done),
+            Progress::Cases { done, judged, .. } => {
+                summary.add(judged);
+                bar.set_position(done);
+            }
             Progress::Shrinking { tests, nodes } => {
                 bar.set_message(format!(
                     "shrinking: {}, {}",
@@ -368,12 +400,19 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
         },
     );
     bar.finish_and_clear();
+    if engine.retried > 0 {
+        eprintln!(
+            "note: {} outlasted --timeout and ran again with {} times as long",
+            counted(engine.retried, "run", "runs"),
+            RETRY_FACTOR
+        );
+    }
     if let Some(restarts) =
         engine.persistent.as_ref().map(|engine| engine.restarts).filter(|&restarts| restarts > 0)
     {
         eprintln!("note: the persistent engine was started again {}", counted(restarts, "time", "times"));
     }
-    match outcome {
+    let ended = match outcome {
         Outcome::Agreed { agreed, undecided, skipped } => {
             let mut also = String::new();
             if skipped > 0 {
@@ -423,7 +462,10 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
             Ok(ExitCode::from(3))
         }
         Outcome::Config(error) => Err(CliError(error.to_string())),
-    }
+    };
+    // After the verdict, so that its first line stays the output's first.
+    summary.print();
+    ended
 }
 
 /// One case from a file: exit 1 when the engine disagrees, 3 when it fails.
@@ -494,6 +536,9 @@ fn reproduce(args: &FuzzArgs, saved: &Path, depth: u32) -> Result<String, CliErr
     Ok(line)
 }
 
+/// How a failure by timeout is worded, so that it can be told from the others.
+const TIMED_OUT: &str = "ran past --timeout";
+
 /// With --command, the most random moves from the start of --engine's game.
 fn walk_with_command(args: &FuzzArgs) -> u32 {
     args.walk.unwrap_or(6)
@@ -505,5 +550,53 @@ fn quote_if_needed(word: &str) -> String {
         word.to_owned()
     } else {
         quote(word)
+    }
+}
+
+/// The cases of a run by family and by depth, each by how it went: printed on standard error at
+/// the end, so that a run whose cases are mostly of one kind shows it.
+#[derive(Default)]
+pub struct Summary {
+    by_family: std::collections::BTreeMap<String, [u64; 5]>,
+    by_depth: std::collections::BTreeMap<u32, [u64; 5]>,
+}
+
+impl Summary {
+    /// Counts one case.
+    pub fn add(&mut self, judged: Judged) {
+        let column = match judged.verdict {
+            Verdict::Agreed => 0,
+            Verdict::Disagreed => 1,
+            Verdict::Declined => 2,
+            Verdict::Undecided => 3,
+            Verdict::Failed => 4,
+        };
+        let family = judged.family.map_or_else(|| "-".to_owned(), |family| family.name().to_owned());
+        self.by_family.entry(family).or_default()[column] += 1;
+        self.by_depth.entry(judged.depth).or_default()[column] += 1;
+    }
+
+    /// The two tables, on standard error (not with `--quiet`).
+    pub fn print(&self) {
+        if self.by_family.is_empty() || crate::progress::quiet() {
+            return;
+        }
+        let row = |name: String, counts: &[u64; 5]| {
+            let [agreed, disagreed, declined, undecided, failed] = counts;
+            let cases: u64 = counts.iter().sum();
+            format!(
+                "{name:<12} {cases:>6} {agreed:>7} {disagreed:>10} {declined:>9} {undecided:>10} {failed:>7}"
+            )
+        };
+        eprintln!(
+            "{:<12} {:>6} {:>7} {:>10} {:>9} {:>10} {:>7}",
+            "cases", "all", "agreed", "disagreed", "declined", "undecided", "failed"
+        );
+        for (family, counts) in &self.by_family {
+            eprintln!("{}", row(family.clone(), counts));
+        }
+        for (depth, counts) in &self.by_depth {
+            eprintln!("{}", row(format!("depth {depth}"), counts));
+        }
     }
 }

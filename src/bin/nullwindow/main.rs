@@ -48,7 +48,7 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     /// Print no progress (by default a bar on a terminal, and a line every 10 s otherwise, on
-    /// standard error, for the commands that run for a while).
+    /// standard error, for the commands that run for a while), nor fuzz's summary of its cases.
     #[arg(long, global = true)]
     quiet: bool,
 }

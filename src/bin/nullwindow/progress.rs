@@ -20,6 +20,11 @@ pub fn set_quiet(quiet: bool) {
     QUIET.store(quiet, Ordering::Relaxed);
 }
 
+/// Whether `--quiet` was given: no progress, and no summary of what a run went through.
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
 /// A bar over `total` steps of the named `unit` ("searches", "positions"), headed by `label` (a file
 /// name, a command's name, or nothing). On a terminal it draws itself; otherwise a line such as
 /// `fuzz: 120/1000 cases, 10 s` goes to standard error every [`EVERY`] while the bar lives.

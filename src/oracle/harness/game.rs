@@ -271,6 +271,7 @@ pub fn fuzz_game<G: Game, E, R: Into<Reply>>(
         |index| Ok(config.game_case(game, index)),
         &mut engine,
         |case: &GameCase<G>| &case.case,
+        |_| Some(super::Family::Own),
         &mut progress,
     );
     match tried {

@@ -13,7 +13,7 @@ use nullwindow::oracle::harness::{self, Answer, Config, Descent, GameCase, GameO
 use nullwindow::oracle::protocol::{EngineTree, Searched, Served, ServedGame};
 use nullwindow::oracle::record::{locate, read_jsonl};
 
-use super::{FuzzArgs, Values, quote_if_needed};
+use super::{FuzzArgs, Summary, Values, quote_if_needed};
 use crate::CliError;
 use crate::command::{TempDir, quote, read_records};
 use crate::output::{counted, outln};
@@ -76,8 +76,10 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
         return one_case(args, command, &config, &game, position, depth, &mut engine);
     }
     let bar = crate::progress::bar(config.cases, "cases", "fuzz");
+    let mut summary = Summary::default();
     let outcome = harness::fuzz_game(&config, &game, &mut engine, |progress| match progress {
-        Progress::Cases { done, .. } => {
+        Progress::Cases { done, judged, .. } => {
+            summary.add(judged);
             // Between cases, when no position of the game is held: memory stays bounded.
             game.forget_beyond(MAX_KNOWN_TOKENS);
             bar.set_position(done);
@@ -89,7 +91,7 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
     });
     bar.finish_and_clear();
     let requests = game.served().requests();
-    match outcome {
+    let ended = match outcome {
         GameOutcome::Agreed { skipped, .. } if skipped == config.cases && config.cases > 0 => {
             Err(CliError(format!(
                 "the engine declined every case ({} of {}): nothing was judged",
@@ -133,7 +135,10 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
             Ok(ExitCode::from(3))
         }
         GameOutcome::Config(error) => Err(CliError(error.to_string())),
-    }
+    };
+    // After the verdict, so that its first line stays the output's first.
+    summary.print();
+    ended
 }
 
 /// `--position POS --depth D`: the one case judged, exit 1 when the engine is wrong.
