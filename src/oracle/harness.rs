@@ -933,18 +933,50 @@ pub fn shrink_case<E, R: Into<Reply>>(
     disagreement: Disagreement,
     config: &Config,
     mut engine: impl FnMut(&Case) -> Result<R, E>,
-    mut progress: impl FnMut(Progress),
+    progress: impl FnMut(Progress),
 ) -> (Case, Disagreement, u64) {
-    let tests = Cell::new(0u64);
     let kind = disagreement.kind();
     // A candidate the engine cannot answer or declines, that cannot be judged within the budget, or
     // that it gets wrong in another way, is not kept.
-    let mut disagrees = |candidate: &Case| -> Option<Disagreement> {
-        tests.set(tests.get() + 1);
+    let disagrees = |candidate: &Case| -> Option<Disagreement> {
         let answer = ask(&mut engine, candidate).ok()??;
         judge(candidate, &answer, config).ok().flatten().filter(|found| found.kind() == kind)
     };
-    let mut best = (case.clone(), disagreement);
+    shrink_while(case, disagreement, config, disagrees, progress)
+}
+
+/// The smallest case found on which `engine` still fails as `same` says it failed on `case`
+/// (with `failure`): a crash stays a crash, a timeout a timeout, as `same` tells them apart. The
+/// same steps as [`shrink_case`]; a candidate the engine answers, declines or fails on another way
+/// is not kept. Returns the case, its failure and the candidates tried.
+pub fn shrink_failure<E, R: Into<Reply>>(
+    case: &Case,
+    failure: Failure<E>,
+    config: &Config,
+    mut engine: impl FnMut(&Case) -> Result<R, E>,
+    same: impl Fn(&Failure<E>) -> bool,
+    progress: impl FnMut(Progress),
+) -> (Case, Failure<E>, u64) {
+    let fails = |candidate: &Case| -> Option<Failure<E>> { ask(&mut engine, candidate).err().filter(&same) };
+    shrink_while(case, failure, config, fails, progress)
+}
+
+/// The shrinking loop both share: the tree shrunk at its depth, then the depth lowered by one while
+/// `holds` still finds what it looks for, each shallower depth shrinking the tree again, to a
+/// fixpoint.
+fn shrink_while<T>(
+    case: &Case,
+    found: T,
+    config: &Config,
+    mut holds: impl FnMut(&Case) -> Option<T>,
+    mut progress: impl FnMut(Progress),
+) -> (Case, T, u64) {
+    let tests = Cell::new(0u64);
+    let mut disagrees = |candidate: &Case| -> Option<T> {
+        tests.set(tests.get() + 1);
+        holds(candidate)
+    };
+    let mut best = (case.clone(), found);
     loop {
         // A depth past the height searches the same tree: the height is the smallest such depth.
         let height = best.0.tree.height();

@@ -339,3 +339,18 @@ fn a_slow_run_is_tried_again_so_the_result_does_not_depend_on_the_load() {
     assert_eq!(loaded.replace(&sometimes_slow, "ENGINE"), quiet.replace(&quick, "ENGINE"));
     assert!(stderr.contains("outlasted --timeout and ran again with 4 times as long"), "{stderr}");
 }
+
+/// A crash is a case too: shrunk to the smallest case on which the engine still fails the same way
+/// (here: it exits 4 on every tree with two interior nodes or more), saved and reproduced.
+#[test]
+fn an_engine_failure_is_shrunk_like_a_disagreement() {
+    let scratch = Scratch::new("crash");
+    let crashing = "python3 -c \"import sys; t = open(sys.argv[1]).read(); sys.exit(4) if t.count('(') >= 2 else print(0)\" {}";
+    let args = ["fuzz", "--family", "trees", "--range", "0..0", "--command", crashing];
+    let (code, _, stderr) = run(&scratch, &args, SECONDS);
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(stderr.contains("the engine exited 4") && stderr.contains("\nshrunk in "), "{stderr}");
+    let saved: nullwindow::tree::Tree =
+        std::fs::read_to_string(scratch.file("failing.tree")).unwrap().parse().unwrap();
+    assert_eq!((saved.stats().nodes, saved.to_string().trim()), (3, "((0))"), "{stderr}");
+}

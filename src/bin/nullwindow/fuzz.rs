@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use nullwindow::driver::Perspective;
 use nullwindow::oracle::harness::{
-    self, Answer, Case, Config, Family, Judged, Outcome, Progress, Reply, Verdict,
+    self, Answer, Case, Config, Failure, Family, Judged, Outcome, Progress, Reply, Verdict,
 };
 use nullwindow::oracle::protocol;
 use nullwindow::oracle::record::{TreeNames, locate, read_jsonl};
@@ -451,13 +451,34 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
             Ok(ExitCode::from(1))
         }
         Outcome::EngineFailed { index, case, error } => {
-            let saved = save(&args.save, &case)?;
+            // A failure is a case too: shrunk to the smallest on which the engine fails the same way.
+            let kind = failure_kind(&error);
+            let (shrunk, failure, tests) = harness::shrink_failure(
+                &case,
+                Failure::Error(error),
+                &config,
+                |candidate| engine.answer(candidate),
+                |failure| matches!(failure, Failure::Error(error) if failure_kind(error) == kind),
+                |_| {},
+            );
+            let saved = save(&args.save, &shrunk)?;
+            let shrunk_to = if tests == 0 || shrunk == *case {
+                String::new()
+            } else {
+                format!(
+                    "\nshrunk in {} to depth {}, {}:\n{}",
+                    counted(tests, "run", "runs"),
+                    shrunk.depth,
+                    counted(shrunk.tree.stats().nodes, "node", "nodes"),
+                    shrunk.tree.to_string().trim_end()
+                )
+            };
             eprintln!(
-                "error: case {index} ({}), depth {}: {error}\nsaved: {}\nreproduce: {}",
+                "error: case {index} ({}), depth {}: {failure}{shrunk_to}\nsaved: {}\nreproduce: {}",
                 case.origin,
                 case.depth,
                 saved.display(),
-                reproduce(args, &saved, case.depth)?
+                reproduce(args, &saved, shrunk.depth)?
             );
             Ok(ExitCode::from(3))
         }
@@ -534,6 +555,23 @@ fn reproduce(args: &FuzzArgs, saved: &Path, depth: u32) -> Result<String, CliErr
         line.push_str(&format!(" --timeout {}", args.timeout));
     }
     Ok(line)
+}
+
+/// How an engine failed, as shrinking keeps it: a timeout stays a timeout, an exit status the same
+/// status, a signal the same signal, a bad answer or bad records a bad answer or records.
+fn failure_kind(failure: &str) -> String {
+    if failure.contains(TIMED_OUT) {
+        return "timeout".to_owned();
+    }
+    let words: Vec<&str> = failure.split_whitespace().collect();
+    match words.as_slice() {
+        ["the", "engine", "exited", code, ..] => {
+            format!("exit {}", code.trim_end_matches(|c: char| !c.is_ascii_digit()))
+        }
+        ["the", "engine", "was", "killed", "by", "signal", signal, ..] => format!("signal {signal}"),
+        ["the", "engine's", what, ..] => (*what).to_owned(),
+        _ => words.iter().take(3).copied().collect::<Vec<_>>().join(" "),
+    }
 }
 
 /// How a failure by timeout is worded, so that it can be told from the others.
