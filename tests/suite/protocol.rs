@@ -279,6 +279,22 @@ fn the_commands_take_an_engine_as_their_target() {
     );
 }
 
+/// Runs `nullwindow ARGS` from the repository's root: its exit code, standard output and error.
+#[cfg(feature = "cli")]
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_nullwindow"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
 /// `fuzz --engine` without `--command`: the engine's own search on its own game. The correct
 /// examples agree; each planted bug is caught and followed down to where it acts, and the
 /// reproduce line shows it again.
@@ -286,19 +302,6 @@ fn the_commands_take_an_engine_as_their_target() {
 #[test]
 fn the_engines_own_search_is_fuzzed_on_its_own_game() {
     use nullwindow::oracle::protocol::{Served, ServedGame};
-    let run = |args: &[&str]| {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_nullwindow"))
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
-        (
-            output.status.code(),
-            String::from_utf8(output.stdout).unwrap(),
-            String::from_utf8(output.stderr).unwrap(),
-        )
-    };
     let served = |engine: &str| Served::start(&in_repository(engine), Duration::from_secs(10)).unwrap();
     let line = |stdout: &str, start: &str| {
         stdout.lines().find_map(|line| line.strip_prefix(start)).map(str::to_owned).unwrap_or_default()
@@ -365,19 +368,6 @@ fn the_engines_own_search_is_fuzzed_on_its_own_game() {
 #[cfg(feature = "cli")]
 #[test]
 fn side_less_tokens_and_extra_turns_through_the_commands() {
-    let run = |args: &[&str]| {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_nullwindow"))
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
-        (
-            output.status.code(),
-            String::from_utf8(output.stdout).unwrap(),
-            String::from_utf8(output.stderr).unwrap(),
-        )
-    };
     let (code, trace, stderr) = run(&["trace", "--engine", TAKEAWAY, "--depth", "6", "--algo", "mtdf"]);
     assert_eq!(code, Some(0), "{stderr}");
     assert!(trace.contains("\"node\":\"3 1\""), "a token with either side is named by its moves");

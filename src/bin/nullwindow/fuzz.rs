@@ -414,16 +414,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
     }
     let ended = match outcome {
         Outcome::Agreed { agreed, undecided, skipped } => {
-            let mut also = String::new();
-            if skipped > 0 {
-                also.push_str(&format!("; {} declined (skip)", counted(skipped, "case", "cases")));
-            }
-            if undecided > 0 {
-                also.push_str(&format!(
-                    "; {} beyond the budget to judge",
-                    counted(undecided, "case", "cases")
-                ));
-            }
+            let also = declined_and_undecided(skipped, undecided);
             let families: Vec<&str> = config.families.iter().map(|family| family.name()).collect();
             if skipped == config.cases && config.cases > 0 {
                 return Err(CliError(format!(
@@ -572,6 +563,18 @@ fn failure_kind(failure: &str) -> String {
         ["the", "engine's", what, ..] => (*what).to_owned(),
         _ => words.iter().take(3).copied().collect::<Vec<_>>().join(" "),
     }
+}
+
+/// What the agreed line adds: the cases declined and those beyond the budget to judge, if any.
+pub fn declined_and_undecided(skipped: u64, undecided: u64) -> String {
+    let mut also = String::new();
+    if skipped > 0 {
+        also.push_str(&format!("; {} declined (skip)", counted(skipped, "case", "cases")));
+    }
+    if undecided > 0 {
+        also.push_str(&format!("; {} beyond the budget to judge", counted(undecided, "case", "cases")));
+    }
+    also
 }
 
 /// How a failure by timeout is worded, so that it can be told from the others.

@@ -13,7 +13,7 @@ use nullwindow::oracle::harness::{self, Answer, Config, Descent, GameCase, GameO
 use nullwindow::oracle::protocol::{EngineTree, Searched, Served, ServedGame};
 use nullwindow::oracle::record::{locate, read_jsonl};
 
-use super::{FuzzArgs, Summary, Values, quote_if_needed};
+use super::{FuzzArgs, Summary, Values, declined_and_undecided, quote_if_needed};
 use crate::CliError;
 use crate::command::{TempDir, quote, read_records};
 use crate::output::{counted, outln};
@@ -100,16 +100,7 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
             )))
         }
         GameOutcome::Agreed { agreed, undecided, skipped } => {
-            let mut also = String::new();
-            if skipped > 0 {
-                also.push_str(&format!("; {} declined (skip)", counted(skipped, "case", "cases")));
-            }
-            if undecided > 0 {
-                also.push_str(&format!(
-                    "; {} beyond the budget to judge",
-                    counted(undecided, "case", "cases")
-                ));
-            }
+            let also = declined_and_undecided(skipped, undecided);
             outln!(
                 "agreed: {} of {} (the engine's own search on its own game), seed {}{also}",
                 counted(agreed, "case", "cases"),
