@@ -276,8 +276,12 @@ pub struct Config {
     /// The most nodes one judgement (an exact value, a witness question, a record's audit) may
     /// visit; a case beyond it is left undecided, not judged.
     pub budget: u64,
-    /// The most candidates shrinking may try.
+    /// The most candidates shrinking may try (for each kind of disagreement, with
+    /// [`Config::keep_going`]).
     pub max_shrink_tests: u64,
+    /// Go on after a disagreement or a failure: [`fuzz`] then runs every case and shrinks the
+    /// first case of each kind ([`fuzz_keep_going`], [`Outcome::Several`]).
+    pub keep_going: bool,
     /// A game of your own, unfolded from its start into a tree, for [`Family::Own`]: a case walks
     /// up to [`Config::walk`] random moves from its root and unfolds what lies below a few plies.
     pub own: Option<Tree>,
@@ -300,6 +304,7 @@ impl Default for Config {
             deeper_entries: false,
             budget: 10_000_000,
             max_shrink_tests: 10_000,
+            keep_going: false,
             own: None,
             walk: 6,
         }
@@ -824,8 +829,160 @@ pub enum Outcome<E> {
         /// The panic's message.
         message: String,
     },
+    /// With [`Config::keep_going`]: every case was run, and the first case of each kind of
+    /// disagreement or failure shrunk.
+    Several(Box<Several<E>>),
     /// The configuration cannot draw cases.
     Config(ConfigError),
+}
+
+/// What a run that went on after each disagreement found ([`fuzz_keep_going`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Several<E> {
+    /// Cases judged and agreed.
+    pub agreed: u64,
+    /// Cases beyond the budget to judge.
+    pub undecided: u64,
+    /// Cases the engine declined.
+    pub skipped: u64,
+    /// Each kind of disagreement or failure met, in the order first met.
+    pub kinds: Vec<Kind<E>>,
+}
+
+/// One kind of disagreement (a wrong value, a wrong move, a broken rule by rule) or of failure
+/// (as the run's classifier names it), its count, and its first case shrunk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kind<E> {
+    /// The kind's name: `a wrong value`, `a wrong move`, `the fail-low rule`, or a failure's.
+    pub name: String,
+    /// How many cases were of this kind.
+    pub count: u64,
+    /// The first case of the kind, shrunk: a disagreement, or a failure.
+    pub first: Result<Found, FailureFound<E>>,
+}
+
+/// A case the engine failed on, and the smallest one it still fails on the same way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FailureFound<E> {
+    /// The case's index in the run.
+    pub index: u64,
+    /// The case as drawn.
+    pub original: Case,
+    /// The smallest case found on which it fails the same way.
+    pub shrunk: Case,
+    /// How it failed there.
+    pub failure: Failure<E>,
+    /// Candidates tried while shrinking.
+    pub tests: u64,
+}
+
+impl Disagreement {
+    /// The kind a run that goes on counts it as: `a wrong value`, `a wrong move`, or the rule a
+    /// record breaks (`the fail-low rule`).
+    #[must_use]
+    pub fn kind_name(&self) -> String {
+        match self {
+            Self::Value { .. } => "a wrong value".to_owned(),
+            Self::NoSuchMove { .. } | Self::WrongMove { .. } => "a wrong move".to_owned(),
+            Self::Record { violation, .. } => format!("the {} rule", violation.rule),
+        }
+    }
+}
+
+/// Runs `engine` on every one of [`Config::cases`] cases, whatever they find, and shrinks the
+/// first case of each kind: a disagreement by [`Disagreement::kind_name`] (shrunk as
+/// [`shrink_case`] does, keeping that name), a failure by what `failure_kind` names it (shrunk
+/// as [`shrink_failure`] does, keeping that name). Every bug an engine has, in one run.
+pub fn fuzz_keep_going<E, R: Into<Reply>>(
+    config: &Config,
+    mut engine: impl FnMut(&Case) -> Result<R, E>,
+    failure_kind: impl Fn(&Failure<E>) -> String,
+    mut progress: impl FnMut(Progress),
+) -> Result<Several<E>, ConfigError> {
+    config.validate()?;
+    let mut several = Several { agreed: 0, undecided: 0, skipped: 0, kinds: Vec::new() };
+    // The first case of each kind, unshrunk, and the counts.
+    let mut firsts: Vec<First<E>> = Vec::new();
+    let family_of = |index: u64| {
+        config.families.get(usize::try_from(index % config.families.len() as u64).ok()?).copied()
+    };
+    for index in 0..config.cases {
+        let case = config.case(index)?;
+        let verdict = match ask(&mut engine, &case) {
+            Err(failure) => {
+                let name = failure_kind(&failure);
+                count_kind(&mut firsts, name, index, &case, Err(failure));
+                Verdict::Failed
+            }
+            Ok(None) => {
+                several.skipped += 1;
+                Verdict::Declined
+            }
+            Ok(Some(answer)) => match judge(&case, &answer, config) {
+                Ok(None) => {
+                    several.agreed += 1;
+                    Verdict::Agreed
+                }
+                Err(Undecided { .. }) => {
+                    several.undecided += 1;
+                    Verdict::Undecided
+                }
+                Ok(Some(disagreement)) => {
+                    count_kind(&mut firsts, disagreement.kind_name(), index, &case, Ok(disagreement));
+                    Verdict::Disagreed
+                }
+            },
+        };
+        let judged = Judged { family: family_of(index), depth: case.depth, verdict };
+        progress(Progress::Cases { done: index + 1, total: config.cases, judged });
+    }
+    for First { name, count, index, case, found } in firsts {
+        let first = match found {
+            Ok(disagreement) => {
+                // Shrunk within its kind, to the rule: a case does not slip to another kind, which
+                // has its own entry.
+                let same_kind = |candidate: &Case| -> Option<Disagreement> {
+                    let answer = ask(&mut engine, candidate).ok()??;
+                    judge(candidate, &answer, config).ok().flatten().filter(|found| found.kind_name() == name)
+                };
+                let (shrunk, disagreement, tests) =
+                    shrink_while(&case, disagreement, config, same_kind, &mut progress);
+                let perspective = config.perspective;
+                Ok(Found { index, original: case, shrunk, disagreement, tests, perspective })
+            }
+            Err(failure) => {
+                let same = |other: &Failure<E>| failure_kind(other) == name;
+                let (shrunk, failure, tests) =
+                    shrink_failure(&case, failure, config, &mut engine, same, &mut progress);
+                Err(FailureFound { index, original: case, shrunk, failure, tests })
+            }
+        };
+        several.kinds.push(Kind { name, count, first });
+    }
+    Ok(several)
+}
+
+/// The first case of a kind met while a run goes on, not shrunk yet, and the kind's count.
+struct First<E> {
+    name: String,
+    count: u64,
+    index: u64,
+    case: Case,
+    found: Result<Disagreement, Failure<E>>,
+}
+
+/// Counts a case of the kind `name`, keeping it if it is the kind's first.
+fn count_kind<E>(
+    firsts: &mut Vec<First<E>>,
+    name: String,
+    index: u64,
+    case: &Case,
+    found: Result<Disagreement, Failure<E>>,
+) {
+    match firsts.iter_mut().find(|first| first.name == name) {
+        Some(first) => first.count += 1,
+        None => firsts.push(First { name, count: 1, index, case: case.clone(), found }),
+    }
 }
 
 /// Runs `engine` on [`Config::cases`] cases, judges each ([`judge`]) and shrinks the first that
@@ -837,6 +994,16 @@ pub fn fuzz<E, R: Into<Reply>>(
 ) -> Outcome<E> {
     if let Err(error) = config.validate() {
         return Outcome::Config(error);
+    }
+    if config.keep_going {
+        let kind = |failure: &Failure<E>| match failure {
+            Failure::Error(_) => "an engine failure".to_owned(),
+            Failure::Panic(_) => "a panic".to_owned(),
+        };
+        return match fuzz_keep_going(config, engine, kind, progress) {
+            Ok(several) => Outcome::Several(Box::new(several)),
+            Err(error) => Outcome::Config(error),
+        };
     }
     let family_of = |index: u64| {
         config.families.get(usize::try_from(index % config.families.len() as u64).ok()?).copied()

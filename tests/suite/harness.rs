@@ -293,6 +293,23 @@ fn a_panic_is_a_failure_and_a_declined_case_is_counted() {
     assert!(skipped > 0 && agreed + skipped == 60, "{agreed} {skipped}");
 }
 
+/// With `Config::keep_going` the library runs every case and shrinks the first of each kind.
+#[test]
+fn keep_going_shrinks_the_first_case_of_each_kind() {
+    let config = Config { keep_going: true, cases: 300, ..Config::default() };
+    let outcome =
+        fuzz(&config, |case| Ok::<_, String>(Engine::search(&case.tree, case.depth, Bug::Sign)), |_| {});
+    let Outcome::Several(several) = outcome else { panic!("{outcome:?}") };
+    assert!(!several.kinds.is_empty());
+    let total: u64 = several.kinds.iter().map(|kind| kind.count).sum();
+    assert_eq!(several.agreed + several.undecided + several.skipped + total, 300);
+    for kind in &several.kinds {
+        let Ok(found) = &kind.first else { panic!("{kind:?}") };
+        assert_eq!(found.disagreement.kind_name(), kind.name);
+        assert!(found.shrunk.tree.stats().nodes <= 7, "{}", found.report());
+    }
+}
+
 /// `nullwindow fuzz` driving the example engines in Python and JavaScript, and each way it ends.
 #[cfg(feature = "cli")]
 mod command_line {
@@ -539,5 +556,44 @@ for line in sys.stdin:
         assert!(stdout.lines().last().unwrap().ends_with("--persistent --values side-to-move"), "{stdout}");
         let _ = std::fs::remove_file(format!("{save}.tree"));
         let _ = std::fs::remove_file(format!("{save}.gtree"));
+    }
+
+    /// With --keep-going one run finds every kind of bug an engine has: the table-flag bug gives
+    /// both a wrong move and a broken stored rule, each shrunk, saved and reproduced on its own, and
+    /// counted.
+    #[test]
+    fn keep_going_reports_every_kind_of_disagreement_in_one_run() {
+        let save = saved("keep-going");
+        let command = "python3 examples/python/mtdf_engine.py --persistent --bug table-flag";
+        let args = [
+            "fuzz",
+            "--keep-going",
+            "--values",
+            "side-to-move",
+            "--persistent",
+            "--save",
+            &save,
+            "--command",
+            command,
+        ];
+        let output = nullwindow(&args);
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(output.status.code(), Some(1), "{stdout}");
+        let kinds: Vec<&str> = stdout.lines().filter(|line| line.starts_with("disagreement, ")).collect();
+        assert!(kinds.len() >= 2, "{stdout}");
+        assert!(kinds.iter().any(|line| line.starts_with("disagreement, the stored rule (")), "{stdout}");
+        assert!(stdout.lines().last().unwrap().starts_with(&format!("kinds: {} (", kinds.len())), "{stdout}");
+        for (number, reproduce) in
+            stdout.lines().filter_map(|line| line.strip_prefix("reproduce: ")).enumerate()
+        {
+            let again = Command::new("sh")
+                .args(["-c", reproduce])
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .output()
+                .unwrap();
+            assert_eq!(again.status.code(), Some(1), "{reproduce}");
+            let _ = std::fs::remove_file(format!("{save}-{}.tree", number + 1));
+            let _ = std::fs::remove_file(format!("{save}-{}.gtree", number + 1));
+        }
     }
 }

@@ -75,6 +75,10 @@ shallower, until the engine is wrong at a position but right at each of its chil
 gives the moves from the start, the position's token, what the engine said, the exact value and
 every move's, and one line 'reproduce: nullwindow fuzz --engine CMD --position TOKEN --depth D'.
 
+With --keep-going every case runs whatever it finds, and the first case of each kind (a wrong
+value, a wrong move, each rule a record breaks, each way the engine fails) is shrunk, saved
+(--save with -1, -2, … added) and given its own reproduce line; a last line counts each kind.
+
 Exit status: 0 every case agrees, 1 a disagreement, 2 bad options or input, 3 the engine failed.
 
 Examples:
@@ -164,6 +168,11 @@ pub struct FuzzArgs {
     /// answer shallower ones.
     #[arg(long)]
     deeper_entries: bool,
+    /// Go on after a disagreement or a failure: run every case, and shrink, save and report the
+    /// first case of each kind (a wrong value, a wrong move, each rule a record breaks, each way
+    /// the engine fails), with a count of each.
+    #[arg(long)]
+    keep_going: bool,
     /// Start the engine once, and write it one line a case, `case FILE DEPTH TRACE`, instead of
     /// running it once a case; it answers each with one line (`VALUE`, `VALUE MOVE` or `skip`),
     /// and after a failure or a timeout it is started again.
@@ -381,24 +390,34 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
     }
     let bar = crate::progress::bar(config.cases, "cases", "fuzz");
     let mut summary = Summary::default();
-    let outcome = harness::fuzz(
-        &config,
-        |case| engine.answer(case),
-        |progress| match progress {
-            Progress::Cases { done, judged, .. } => {
-                summary.add(judged);
-                bar.set_position(done);
-            }
-            Progress::Shrinking { tests, nodes } => {
-                bar.set_message(format!(
-                    "shrinking: {}, {}",
-                    counted(tests, "run", "runs"),
-                    counted(nodes as u128, "node", "nodes")
-                ));
-                bar.tick();
-            }
-        },
-    );
+    let mut on_progress = |progress| match progress {
+        Progress::Cases { done, judged, .. } => {
+            summary.add(judged);
+            bar.set_position(done);
+        }
+        Progress::Shrinking { tests, nodes } => {
+            bar.set_message(format!(
+                "shrinking: {}, {}",
+                counted(tests, "run", "runs"),
+                counted(nodes as u128, "node", "nodes")
+            ));
+            bar.tick();
+        }
+    };
+    if args.keep_going {
+        let classify = |failure: &Failure<String>| match failure {
+            Failure::Error(error) => failure_kind(error),
+            Failure::Panic(_) => "a panic".to_owned(),
+        };
+        let several =
+            harness::fuzz_keep_going(&config, |case| engine.answer(case), classify, &mut on_progress)
+                .map_err(|e| CliError(e.to_string()))?;
+        bar.finish_and_clear();
+        let ended = print_several(args, &config, &several);
+        summary.print();
+        return ended;
+    }
+    let outcome = harness::fuzz(&config, |case| engine.answer(case), &mut on_progress);
     bar.finish_and_clear();
     if engine.retried > 0 {
         eprintln!(
@@ -473,11 +492,75 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
             );
             Ok(ExitCode::from(3))
         }
+        Outcome::Several(several) => print_several(args, &config, &several),
         Outcome::Config(error) => Err(CliError(error.to_string())),
     };
     // After the verdict, so that its first line stays the output's first.
     summary.print();
     ended
+}
+
+/// Every kind a run with --keep-going met, each shrunk, saved (`SAVE-1`, `SAVE-2`, …) and with
+/// its `reproduce:` line, then a count of each: exit 1 if any kind is a disagreement, 3 if all are
+/// failures, 0 if every case agreed.
+fn print_several(
+    args: &FuzzArgs,
+    config: &Config,
+    several: &harness::Several<String>,
+) -> Result<ExitCode, CliError> {
+    let families: Vec<&str> = config.families.iter().map(|family| family.name()).collect();
+    if several.kinds.is_empty() {
+        outln!(
+            "agreed: {} of {} ({}), seed {}{}",
+            counted(several.agreed, "case", "cases"),
+            config.cases,
+            families.join(", "),
+            config.seed,
+            declined_and_undecided(several.skipped, several.undecided)
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    for (number, kind) in several.kinds.iter().enumerate() {
+        let path = PathBuf::from(format!("{}-{}", args.save.display(), number + 1));
+        let (case, depth) = match &kind.first {
+            Ok(found) => (&found.shrunk, found.shrunk.depth),
+            Err(failed) => (&failed.shrunk, failed.shrunk.depth),
+        };
+        let saved = save(&path, case)?;
+        match &kind.first {
+            Ok(found) => outln!(
+                "disagreement, {} ({}): {}",
+                kind.name,
+                counted(kind.count, "case", "cases"),
+                found.report()
+            ),
+            Err(failed) => outln!(
+                "failure, {} ({}): case {} ({}): {}; shrunk in {} to depth {}, {}:\n{}",
+                kind.name,
+                counted(kind.count, "case", "cases"),
+                failed.index,
+                failed.original.origin,
+                failed.failure,
+                counted(failed.tests, "run", "runs"),
+                depth,
+                counted(case.tree.stats().nodes, "node", "nodes"),
+                case.tree.to_string().trim_end()
+            ),
+        }
+        outln!("saved: {}", saved.display());
+        outln!("reproduce: {}", reproduce(args, &saved, depth)?);
+    }
+    let counts: Vec<String> =
+        several.kinds.iter().map(|kind| format!("{} {}", kind.name, kind.count)).collect();
+    outln!(
+        "kinds: {} ({}); agreed: {} of {}",
+        several.kinds.len(),
+        counts.join(", "),
+        counted(several.agreed, "case", "cases"),
+        config.cases
+    );
+    let disagreed = several.kinds.iter().any(|kind| kind.first.is_ok());
+    Ok(ExitCode::from(if disagreed { 1 } else { 3 }))
 }
 
 /// One case from a file: exit 1 when the engine disagrees, 3 when it fails.
