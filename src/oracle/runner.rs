@@ -48,8 +48,13 @@ impl Runner {
             shell.args(["-c", command]).stdin(stdin).stdout(stdout).stderr(stderr);
         });
         wrapped.wrap(ProcessGroup::leader());
-        // Registered before it starts, so that an interruption in between finds it.
+        // Registered before it starts, so that an interruption in between finds it; and none is
+        // started once an interruption has begun (it marks the process first, then takes the
+        // list), so that nothing it started outlives it.
         let mut groups = running();
+        if interrupted() {
+            return Err(io::Error::new(io::ErrorKind::Interrupted, "interrupted"));
+        }
         let child = wrapped.spawn()?;
         let group = child.id();
         groups.get_or_insert_with(HashSet::new).insert(group);

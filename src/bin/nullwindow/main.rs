@@ -119,6 +119,8 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(CliError(message)) => {
+            // An error that an interruption caused is no error: the handler is about to exit 130.
+            command::wait_if_interrupted();
             eprintln!("error: {message}");
             ExitCode::from(2)
         }
