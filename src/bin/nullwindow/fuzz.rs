@@ -239,7 +239,9 @@ impl EngineRunner {
         std::fs::write(&file, format!("{}\n", case.tree.to_string().trim_end()))
             .map_err(|e| format!("cannot write the case '{}': {e}", file.display()))?;
         let _ = std::fs::remove_file(&trace);
-        let (first, records) = if let Some(engine) = self.persistent.as_mut() {
+        // The answer line, whether records may have been written, and what the engine said on
+        // standard error (for a message about its answer).
+        let (first, records, said) = if let Some(engine) = self.persistent.as_mut() {
             let word = |path: &Path| {
                 path.to_str()
                     .filter(|text| !text.chars().any(char::is_whitespace))
@@ -249,7 +251,7 @@ impl EngineRunner {
                     })
             };
             let request = format!("case {} {} {}", word(&file)?, case.depth, word(&trace)?);
-            (engine.ask(&request, timeout)?, true)
+            (engine.ask(&request, timeout)?, true, String::new())
         } else {
             let quoted = |path: &Path| quote_path(path).map_err(|e| e.0);
             let command = self
@@ -271,15 +273,12 @@ impl EngineRunner {
             }
             let stdout = String::from_utf8_lossy(&run.stdout);
             let first = stdout.lines().find(|line| !line.trim().is_empty()).unwrap_or("").to_owned();
-            if first.trim() != "skip" {
-                parse_answer(&first).map_err(|why| format!("the engine's answer {why}{}", run.said()))?;
-            }
-            (first, self.command.contains("{trace}"))
+            (first, self.command.contains("{trace}"), run.said())
         };
         if first.trim() == "skip" {
             return Ok(Reply::Skip);
         }
-        let mut answer = parse_answer(&first).map_err(|why| format!("the engine's answer {why}"))?;
+        let mut answer = parse_answer(&first).map_err(|why| format!("the engine's answer {why}{said}"))?;
         if records && let Some(written) = read_records(&trace)? {
             let records =
                 read_jsonl(&written).map_err(|e| format!("the engine's records: {}", e.at("trace")))?;
