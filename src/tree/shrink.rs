@@ -4,10 +4,13 @@
 //! five nodes is easy. [`shrink`] takes a tree on which a test fails and a predicate that says
 //! whether a smaller candidate still fails, and tries reductions until none is kept, largest first:
 //!
-//! 1. **hoist**: replace a node by one of its children or grandchildren (the smallest first);
-//! 2. **prune**: turn an interior node into a leaf, or remove its children, halves first, then
+//! 1. **chains**: every chain of single children shortened by two plies at once (each node with
+//!    one child that has one child gives its place to that grandchild, once per chain), which keeps
+//!    the sides and every leaf's distance from the others: a bug that needs two leaves at the same
+//!    depth survives it where shortening one chain alone would lose it;
+//! 2. **hoist**: replace a node by one of its children or grandchildren (the smallest first);
+//! 3. **prune**: turn an interior node into a leaf, or remove its children, halves first, then
 //!    quarters, down to one at a time (ddmin), always keeping one;
-//! 3. **unshare** (graphs): give one parent of a shared node a copy of its own;
 //! 4. **values**: move every leaf value (and in a graph every evaluation) toward 0: 0 first, then
 //!    halving the distance, binary-search style.
 //!
@@ -15,12 +18,22 @@
 //! [`text::losses`](super::text::losses) is empty) stays printable: players follow the depth, so a
 //! hoisted child takes its parent's colour. Any other tree keeps every node's colour and evaluation,
 //! so a node is hoisted only into the place of its grandparent, where colours still alternate (the
-//! root may be replaced by a child too: a `gtree` root may be either colour).
+//! root may be replaced by a child too: a `gtree` root may be either colour). Which of the two a
+//! round follows is read off the tree it starts from.
 //!
-//! Every kept candidate is smaller by a measure that cannot fall forever (the size of the tree with
-//! shared nodes expanded, then the number of shared links, then the sum of the values' distances
-//! from 0), so shrinking ends; its result is a **fixpoint**: no single reduction of it still fails.
-//! It is deterministic: the same tree and the same answers give the same result, and shrinking the
+//! **A graph never grows.** A step replaces a node wherever it stands, in every parent, and removes
+//! links; it never copies a node. So the number of nodes, as a `gtree` file counts them (one line
+//! each), never rises, and a node shared by two parents stays shared until a step removes one of
+//! the links.
+//!
+//! **The result is 1-minimal.** Every kept candidate is smaller by a measure that cannot fall
+//! forever (the nodes, then the links, then the sum of the values' distances from 0), so shrinking
+//! ends, and it ends only after a whole round in which no candidate was kept. So no single step of
+//! the repertoire, as [`single_steps`] lists them, still fails on the result: shortening the chains,
+//! one hoist, making one node a leaf, removing one child, setting one value to 0 or moving it one
+//! closer to 0. (1-minimal is not minimal: a smaller failing tree may be two steps away.) The only
+//! exception is a shrink stopped by its budget of tests, which [`Shrunk::complete`] reports. It is
+//! deterministic: the same tree and the same answers give the same result, and shrinking the
 //! result again changes nothing. Candidates are numbered compactly, in preorder from the root, as
 //! the `gtree` reader numbers nodes.
 //!
@@ -62,7 +75,8 @@ pub struct Shrunk {
     pub tests: u64,
     /// Candidates kept.
     pub kept: u64,
-    /// Whether the tree is a fixpoint; `false` when the test budget ran out first.
+    /// Whether the tree is a fixpoint, 1-minimal: no single step of [`single_steps`] still fails;
+    /// `false` when the test budget ran out first.
     pub complete: bool,
 }
 
@@ -182,6 +196,113 @@ impl Work {
     }
 }
 
+/// The nodes that may take `node`'s place in one hoist, the smallest first: its grandchildren,
+/// and its children where a child may change colour (a `printable` tree, or at the root).
+fn hoists(tree: &Tree, node: NodeId, printable: bool) -> Vec<u32> {
+    let sizes = printed_sizes(tree);
+    let children = tree.children(node);
+    let mut replacements: Vec<u32> = Vec::new();
+    if printable || node == tree.root_id() {
+        replacements.extend(children.iter().map(|child| child.0));
+    }
+    for &child in children {
+        replacements.extend(tree.children(child).iter().map(|grandchild| grandchild.0));
+    }
+    replacements.sort_by_key(|&candidate| (sizes[candidate as usize], candidate));
+    replacements.dedup();
+    replacements
+}
+
+impl Work {
+    /// Every chain of single children shortened by two plies, all at once; `None` when the tree has
+    /// no such chain. Walking down from the root, a node with one child that has one child gives
+    /// its place to that grandchild (of its own colour), and the rest of that chain is left as it
+    /// is, so every chain loses exactly two plies.
+    fn chains_shortened(&self) -> Option<Self> {
+        let mut shortened = self.clone();
+        let mut changed = false;
+        let mut seen = vec![false; self.children.len()];
+        let mut stack = vec![self.root];
+        while let Some(node) = stack.pop() {
+            if std::mem::replace(&mut seen[node as usize], true) {
+                continue;
+            }
+            let mut below = node;
+            if let [child] = self.children[node as usize][..]
+                && let [grandchild] = self.children[child as usize][..]
+            {
+                shortened.replace(node, grandchild);
+                changed = true;
+                below = grandchild;
+                while let [next] = self.children[below as usize][..] {
+                    below = next;
+                }
+            }
+            stack.extend(self.children[below as usize].iter().rev());
+        }
+        changed.then_some(shortened)
+    }
+}
+
+/// Every candidate one step of the shrinker's repertoire makes from `tree`, in no set order and
+/// without repeats (a step that changes nothing is left out): the chains shortened, each hoist,
+/// each interior node made a leaf, each child of a node with several removed, and each value (a
+/// leaf's, or in a tree the parenthesis format cannot print any evaluation) set to 0 and moved one
+/// closer to 0. A complete shrink's result is a tree on which the test passes for every one of
+/// them (see the [module documentation](self)); a test can check that with this list.
+///
+/// ```
+/// use nullwindow::tree::{Tree, shrink::single_steps};
+///
+/// let tree: Tree = "(((((1)))) ((((1))) 0))".parse()?;
+/// let steps: Vec<String> = single_steps(&tree).iter().map(Tree::to_string).collect();
+/// // Both chains two plies shorter at once: every leaf keeps its distance from the others.
+/// assert!(steps.contains(&"(((1)) ((1) 0))".to_owned()));
+/// # Ok::<(), nullwindow::tree::text::ParseError>(())
+/// ```
+#[must_use]
+pub fn single_steps(tree: &Tree) -> Vec<Tree> {
+    let printable = super::text::losses(tree).is_empty();
+    let work = Work::new(tree);
+    let mut candidates: Vec<Work> = work.chains_shortened().into_iter().collect();
+    for node in 0..u32::try_from(tree.node_count()).unwrap_or(u32::MAX) {
+        let index = node as usize;
+        for replacement in hoists(tree, NodeId(node), printable) {
+            let mut candidate = work.clone();
+            candidate.replace(node, replacement);
+            candidates.push(candidate);
+        }
+        if !work.children[index].is_empty() {
+            let mut leaf = work.clone();
+            leaf.children[index].clear();
+            candidates.push(leaf);
+        }
+        if work.children[index].len() > 1 {
+            for slot in 0..work.children[index].len() {
+                let mut candidate = work.clone();
+                candidate.children[index].remove(slot);
+                candidates.push(candidate);
+            }
+        }
+        if !printable || work.children[index].is_empty() {
+            let value = work.evaluation[index];
+            for moved in [0, value - value.signum()] {
+                let mut candidate = work.clone();
+                candidate.evaluation[index] = moved;
+                candidates.push(candidate);
+            }
+        }
+    }
+    let mut steps: Vec<Tree> = Vec::new();
+    for candidate in candidates {
+        let candidate = candidate.to_tree(printable);
+        if candidate != *tree && !steps.contains(&candidate) {
+            steps.push(candidate);
+        }
+    }
+    steps
+}
+
 struct Shrinker<'a, E> {
     current: Tree,
     /// Whether the parenthesis format can print the trees (see the module documentation).
@@ -197,11 +318,10 @@ impl<E> Shrinker<'_, E> {
     /// One pass of every reduction; whether any candidate was kept.
     fn round(&mut self) -> Result<bool, Halt<E>> {
         let before = self.kept;
+        self.printable = super::text::losses(&self.current).is_empty();
+        self.chains()?;
         self.hoist()?;
         self.prune()?;
-        if !self.printable {
-            self.unshare()?;
-        }
         self.values()?;
         Ok(self.kept > before)
     }
@@ -232,23 +352,18 @@ impl<E> Shrinker<'_, E> {
         u32::try_from(self.current.node_count()).unwrap_or(u32::MAX)
     }
 
+    fn chains(&mut self) -> Result<(), Halt<E>> {
+        if let Some(shorter) = Work::new(&self.current).chains_shortened() {
+            self.attempt(&shorter)?;
+        }
+        Ok(())
+    }
+
     fn hoist(&mut self) -> Result<(), Halt<E>> {
         let mut node = 0;
         'nodes: while node < self.node_count() {
             let work = Work::new(&self.current);
-            let sizes = printed_sizes(&self.current);
-            let id = NodeId(node);
-            let children = self.current.children(id);
-            let mut replacements: Vec<u32> = Vec::new();
-            if self.printable || id == self.current.root_id() {
-                replacements.extend(children.iter().map(|child| child.0));
-            }
-            for &child in children {
-                replacements.extend(self.current.children(child).iter().map(|grandchild| grandchild.0));
-            }
-            replacements.sort_by_key(|&candidate| (sizes[candidate as usize], candidate));
-            replacements.dedup();
-            for replacement in replacements {
+            for replacement in hoists(&self.current, NodeId(node), self.printable) {
                 let mut candidate = work.clone();
                 candidate.replace(node, replacement);
                 if self.attempt(&candidate)? {
@@ -295,40 +410,6 @@ impl<E> Shrinker<'_, E> {
                 run /= 2;
             }
             node += 1;
-        }
-        Ok(())
-    }
-
-    fn unshare(&mut self) -> Result<(), Halt<E>> {
-        let mut node = 0;
-        while node < self.node_count() {
-            let work = Work::new(&self.current);
-            // Every link to the node but the first a preorder walk meets, the last first.
-            let links: Vec<(usize, usize)> = (0..work.children.len())
-                .flat_map(|parent| {
-                    work.children[parent]
-                        .iter()
-                        .enumerate()
-                        .filter(|&(_, &child)| child == node)
-                        .map(move |(slot, _)| (parent, slot))
-                })
-                .collect();
-            let mut kept = false;
-            for &(parent, slot) in links.iter().skip(1).rev() {
-                let mut candidate = work.clone();
-                let copy = u32::try_from(candidate.children.len()).unwrap_or(u32::MAX);
-                candidate.evaluation.push(work.evaluation[node as usize]);
-                candidate.player.push(work.player[node as usize]);
-                candidate.children.push(work.children[node as usize].clone());
-                candidate.children[parent][slot] = copy;
-                if self.attempt(&candidate)? {
-                    kept = true;
-                    break;
-                }
-            }
-            if !kept {
-                node += 1;
-            }
         }
         Ok(())
     }

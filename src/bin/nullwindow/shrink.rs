@@ -37,10 +37,12 @@ process it started, and counts as a pass: a hang is not the failure being shrunk
 on the input, is bounded by --timeout too, or without it by a minute: a command that does not
 finish on the input in that time is an error (exit 2). The shrinker
 first checks that the command fails on the input every one of --repeat runs (a command that fails
-only sometimes cannot be shrunk reproducibly), then tries, until none is kept: hoisting a node's
-child or grandchild into its place, turning a node into a leaf, removing children (halves
-first), unsharing a shared node, and moving values toward 0; with {depth}, then a depth one less,
-and the tree again, to a fixpoint. The result is deterministic: the same input and command give
+only sometimes cannot be shrunk reproducibly), then tries, until none is kept: shortening every
+chain of single children by two plies at once, hoisting a node's child or grandchild into its
+place, turning a node into a leaf, removing children (halves first), and moving values toward 0;
+with {depth}, then a depth one less, and the tree again, to a fixpoint. The result is 1-minimal:
+no single one of those steps still fails on it (unless --max-runs stopped it), and a graph never
+grows (no node is copied). The result is deterministic: the same input and command give
 the same tree. The depth found is printed on standard error (`depth: N`).
 
 Examples:
