@@ -4,6 +4,8 @@
 //! * `certify`: the certificate by exhaustion: a small one holds, its smallest counterexamples are
 //!   committed, and the drivers decided by the order of values are told apart from the others.
 //! * `book`: the book's chapters and includes resolve.
+//! * `case_studies`: the book's case studies of published engines: each shrunk case's exact value,
+//!   what the `minimax` crate says on it, and the chapter's commands, run.
 //! * `fuzzing`: the fuzz seeds and past crashes, replayed.
 //! * `harness`: the library harness: a correct engine agrees, every kind of planted bug is caught
 //!   and shrunk.
@@ -29,6 +31,7 @@
 
 mod audit;
 mod book;
+mod case_studies;
 mod certify;
 #[cfg(feature = "cli")]
 mod cli;

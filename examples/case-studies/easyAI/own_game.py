@@ -1,9 +1,11 @@
 """easyAI's own games, TicTacToe and Nim, served over nullwindow's line protocol with easyAI's
-search answering `search`: `nullwindow fuzz --engine 'python3 own_game.py GAME ALGO [--one-table]'`.
+search answering `search`: `nullwindow fuzz --engine 'python3 own_game.py GAME ALGO [--one-table]
+[--sided]'`.
 
 GAME is tictactoe or nim (easyAI's Nim, 5 piles of 5); ALGO is negamax, negamax-tt, sss or dual.
 With --one-table, negamax-tt keeps one TranspositionTable for the whole run, as easyAI's own
-examples keep one for a whole game. Moves and evaluations are easyAI's own: `possible_moves`,
+examples keep one for a whole game; with --sided, Nim's table key holds the side to move as well
+as the piles. Moves and evaluations are easyAI's own: `possible_moves`,
 `make_move` and `scoring`, from the side to move.
 """
 

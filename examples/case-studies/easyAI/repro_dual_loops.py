@@ -4,7 +4,8 @@ Its driver (easyAI/AI/MTdriver.py, lines 100-111) stops only when the lower and 
 and DUAL's next test (easyAI/AI/DUAL.py, line 65) is always the last result plus 1. The leaf shift
 makes the root's first result 3.02, a lower bound; the next test, at 4.02, fails low with 4.0; every
 later test is at 5.0 and fails low with 4.0 again, so the bounds stay 3.02 and 4.0 forever. This
-script prints the first passes and stops the search after 12.
+script prints the first passes (each test's gamma, the bound less easyAI's eps of 0.001) and stops
+the search after 12.
 """
 
 import easyAI.AI.MTdriver as driver

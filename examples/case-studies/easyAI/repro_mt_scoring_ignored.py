@@ -1,7 +1,8 @@
 """easyAI 2.0.12: SSS and DUAL document a `scoring` argument ("A function f(game)-> score. If no
-scoring is provided and the game object has a ``scoring`` method it will be used", easyAI/AI/SSS.py
-lines 133-135), but the search they run calls `game.scoring()` and never the function
-(easyAI/AI/MTdriver.py, line 36). Negamax takes the same argument and uses it.
+scoring is provided and the game object has a ``scoring`` method it ill be used", sic:
+easyAI/AI/SSS.py lines 23-25, DUAL.py lines 22-24), but the search they run calls
+`game.scoring()` and never the function (easyAI/AI/MTdriver.py, line 36). Negamax takes the same
+argument and uses it.
 """
 
 from easyAI import DUAL, SSS, Negamax

@@ -10,7 +10,7 @@
 //! plies the games are unfolded) `1..4`. `--deeper-entries` judges by the witness criterion.
 
 use std::process::ExitCode;
-use std::sync::RwLock;
+use std::sync::{Mutex, RwLock};
 
 use minimax::Strategy as _;
 use nullwindow::driver::Perspective;
@@ -22,6 +22,8 @@ use nullwindow::tree::{NodeId, Tree};
 // `minimax::Game` has no `self`: the tree its functions read, shared with `ParallelSearch`'s
 // threads.
 static TREE: RwLock<Option<Tree>> = RwLock::new(None);
+// So one search at a time, since they share `TREE`.
+static SEARCH: Mutex<()> = Mutex::new(());
 
 fn with_tree<T>(f: impl FnOnce(&Tree) -> T) -> T {
     f(TREE
@@ -86,7 +88,7 @@ impl minimax::Evaluator for Eval {
 }
 
 /// One search of `case` by `strategy`: its root value from the side to move, and its move.
-fn search(strategy: &str, case: &nullwindow::oracle::harness::Case) -> Option<Answer> {
+pub fn search(strategy: &str, case: &nullwindow::oracle::harness::Case) -> Option<Answer> {
     let tree = &case.tree;
     // The crate's strategies need a move to search (depth 0 returns no move and no value), its
     // evaluations are i16, and negamax assumes the sides alternate.
@@ -98,6 +100,7 @@ fn search(strategy: &str, case: &nullwindow::oracle::harness::Case) -> Option<An
     if case.depth == 0 || !alternates || !fits {
         return None;
     }
+    let _one_at_a_time = SEARCH.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     *TREE.write().expect("no search panics holding the lock") = Some(tree.clone());
     let root = Node(tree.root_id(), false);
     let depth = u8::try_from(case.depth.min(60)).ok()?;
@@ -134,31 +137,33 @@ fn search(strategy: &str, case: &nullwindow::oracle::harness::Case) -> Option<An
 
 const STRATEGIES: [&str; 6] = ["negamax", "iterative", "plain", "mtdf", "aspiration", "parallel"];
 
-fn main() -> ExitCode {
-    let deeper_entries = std::env::args().any(|arg| arg == "--deeper-entries");
-    let args: Vec<String> = std::env::args().skip(1).filter(|arg| arg != "--deeper-entries").collect();
-    let which = args.first().map_or("all", String::as_str);
-    let cases = args.get(1).map_or(Ok(300), |n| n.parse()).expect("CASES is a number");
-    let seed = args.get(2).map_or(Ok(0), |n| n.parse()).expect("SEED is a number");
-    let values = args.get(3).map_or(Ok(-9..=9), |range| {
-        let (low, high) = range.split_once("..").ok_or("VALUES is LOW..HIGH")?;
-        Ok::<_, Box<dyn std::error::Error>>(low.parse()?..=high.parse()?)
-    });
-    let values = values.expect("VALUES is LOW..HIGH");
-    let height = args.get(4).map_or(Ok(1..=4), |range| {
-        let (low, high) = range.split_once("..").ok_or("HEIGHT is LOW..HIGH")?;
-        Ok::<_, Box<dyn std::error::Error>>(low.parse()?..=high.parse()?)
-    });
-    let height = height.expect("HEIGHT is LOW..HIGH");
+/// Runs the strategies `args` names (the command line's arguments) and returns what they report,
+/// a line or a shrunk case each, and whether every one agreed; an error for bad arguments.
+pub fn run(args: &[String]) -> Result<(String, bool), String> {
+    let deeper_entries = args.iter().any(|arg| arg == "--deeper-entries");
+    let args: Vec<&String> = args.iter().filter(|arg| *arg != "--deeper-entries").collect();
+    let which = args.first().map_or("all", |arg| arg.as_str());
+    let number = |at: usize, default: u64, name: &str| {
+        args.get(at)
+            .map_or(Ok::<u64, String>(default), |n| n.parse().map_err(|_| format!("{name} is a number")))
+    };
+    let range = |at: usize, default: std::ops::RangeInclusive<i32>, name: &str| {
+        args.get(at).map_or(Ok::<_, String>(default), |range| {
+            let bad = || format!("{name} is LOW..HIGH");
+            let (low, high) = range.split_once("..").ok_or_else(bad)?;
+            Ok(low.parse().map_err(|_| bad())?..=high.parse().map_err(|_| bad())?)
+        })
+    };
+    let (cases, seed) = (number(1, 300, "CASES")?, number(2, 0, "SEED")?);
+    let values = range(3, -9..=9, "VALUES")?;
+    let height = range(4, 1..=4, "HEIGHT")?;
+    let height = u32::try_from(*height.start()).unwrap_or(1)..=u32::try_from(*height.end()).unwrap_or(4);
     let strategies: Vec<&str> = match which {
         "all" => STRATEGIES.to_vec(),
         one if STRATEGIES.contains(&one) => vec![one],
-        other => {
-            eprintln!("unknown strategy '{other}': one of {} or all", STRATEGIES.join(", "));
-            return ExitCode::from(2);
-        }
+        other => return Err(format!("unknown strategy '{other}': one of {} or all", STRATEGIES.join(", "))),
     };
-    let mut status = ExitCode::SUCCESS;
+    let (mut report, mut agreed_all) = (String::new(), true);
     for strategy in strategies {
         // ANCHOR: fuzz
         let config = Config {
@@ -172,19 +177,30 @@ fn main() -> ExitCode {
         };
         let outcome = fuzz(&config, |case| Ok::<_, String>(search(strategy, case)), |_| {});
         // ANCHOR_END: fuzz
-        match outcome {
+        let line = match outcome {
             Outcome::Agreed { agreed, undecided, skipped } => {
-                println!("{strategy}: agreed on {agreed} cases ({skipped} declined, {undecided} undecided)");
+                format!("agreed on {agreed} cases ({skipped} declined, {undecided} undecided)")
             }
-            Outcome::Disagreed(found) => {
-                println!("{strategy}: {}", found.report());
-                status = ExitCode::FAILURE;
-            }
-            other => {
-                println!("{strategy}: {other:?}");
-                status = ExitCode::FAILURE;
-            }
+            Outcome::Disagreed(found) => found.report(),
+            other => format!("{other:?}"),
+        };
+        agreed_all &= line.starts_with("agreed");
+        report.push_str(&format!("{strategy}: {line}\n"));
+    }
+    Ok((report, agreed_all))
+}
+
+#[allow(dead_code, reason = "the book's test includes this file for `run` and `search` alone")]
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok((report, agreed)) => {
+            print!("{report}");
+            if agreed { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+        }
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::from(2)
         }
     }
-    status
 }
