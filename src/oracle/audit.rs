@@ -194,6 +194,205 @@ pub struct Violation {
     pub stored_by: Option<usize>,
 }
 
+/// How a message cites a record: by the line of the file it was read from, as `nullwindow audit`
+/// reads a trace, or by its place in the list, as the library's harness is handed records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Citation<'a> {
+    /// `FILE:LINE: `, the file named and the line the record was read from ([`Record::line`]).
+    Line(&'a str),
+    /// `record N: `, its place in the list audited, from 1.
+    Number,
+}
+
+/// How a message names a node when its record gives neither a path nor a name: by its position,
+/// where the position has a name of its own.
+pub trait PositionName {
+    /// The name, if there is one.
+    fn position_name(&self) -> Option<String>;
+}
+
+/// A record read from a file, not yet located: it has no position to name.
+impl PositionName for () {
+    fn position_name(&self) -> Option<String> {
+        None
+    }
+}
+
+/// A node of a tree, by its number.
+impl PositionName for crate::tree::NodeId {
+    fn position_name(&self) -> Option<String> {
+        Some(self.to_string())
+    }
+}
+
+/// A broken rule in words: the one wording that `nullwindow audit`, `nullwindow fuzz` and the
+/// library's harness print. It quotes the record (where it is, its node, depth, window and result,
+/// and what the table did), the node's exact value, the rule and what it says, and who is to blame
+/// where the record names another: the caller that built an empty window, the record that stored
+/// the table entry a result came from. Values are the records' own, from their side.
+///
+/// ```
+/// use nullwindow::oracle::audit::{self, Citation, Explained};
+/// use nullwindow::oracle::record::Record;
+/// use nullwindow::tree::Tree;
+///
+/// let tree: Tree = "(3 5)".parse()?;
+/// let mut record = Record::new(tree.root_id(), 1, (4, 10), 3);
+/// record.path = Some(Vec::new());
+/// let records = [record];
+/// let report = audit::audit(&tree, &records, &audit::Options::default());
+/// let violation = report.first.expect("the root is worth 5, not at most 3");
+/// assert_eq!(
+///     Explained::new(&violation, &records, Citation::Number).to_string(),
+///     "record 1: node [], searched 1 ply deep with the window (4, 10), returned 3, but its value is 5: \
+///      fail-low: a result at or below alpha must be an upper bound on the value"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Explained<'a, P> {
+    /// The violation.
+    pub violation: &'a Violation,
+    /// The record that breaks the rule.
+    pub record: &'a Record<P>,
+    /// The record of the caller, for [`Rule::EmptyWindow`], if the trace has it.
+    pub caller: Option<&'a Record<P>>,
+    /// The record that stored the table entry the result came from, if the trace has it.
+    pub storer: Option<&'a Record<P>>,
+    /// How records are cited.
+    pub citation: Citation<'a>,
+}
+
+impl<'a, P> Explained<'a, P> {
+    /// The violation with the records it names, taken from `records`, the list audited.
+    #[must_use]
+    pub fn new(violation: &'a Violation, records: &'a [Record<P>], citation: Citation<'a>) -> Self {
+        Self {
+            violation,
+            record: &records[violation.record],
+            caller: violation.caller.and_then(|index| records.get(index)),
+            storer: violation.stored_by.and_then(|index| records.get(index)),
+            citation,
+        }
+    }
+
+    /// A record as a message quotes it: where, the node, the depth, the window, the result, and
+    /// what the table did with it. `index` is its place in the list audited.
+    fn quote(&self, f: &mut fmt::Formatter<'_>, record: &Record<P>, index: usize) -> fmt::Result
+    where
+        P: PositionName,
+    {
+        match self.citation {
+            Citation::Line(file) => write!(f, "{file}:{}: ", record.line.unwrap_or(0))?,
+            Citation::Number => write!(f, "record {}: ", index + 1)?,
+        }
+        f.write_str(&node_text(record))?;
+        write!(
+            f,
+            ", searched {} deep with the window ({}, {}), returned {}",
+            plies(record.depth),
+            record.alpha,
+            record.beta,
+            record.result
+        )?;
+        if record.probe == Some(Probe::Cutoff) {
+            f.write_str(" from a table entry")?;
+        }
+        match record.stored {
+            Some(Bound::Lower) => f.write_str(" and stored it as a lower bound")?,
+            Some(Bound::Upper) => f.write_str(" and stored it as an upper bound")?,
+            Some(Bound::Exact) => f.write_str(" and stored it as exact")?,
+            None => {}
+        }
+        Ok(())
+    }
+}
+
+impl<P: PositionName> fmt::Display for Explained<'_, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let violation = self.violation;
+        self.quote(f, self.record, violation.record)?;
+        match violation.extensions {
+            Some(range) => write!(
+                f,
+                ", but its value is {} (the values its all-or-none extensions give lie from {} to {}, and none \
+                 allows it)",
+                violation.exact, range.lowest, range.highest
+            )?,
+            None => write!(f, ", but its value is {}", violation.exact)?,
+        }
+        let rule = violation.rule;
+        write!(f, ": {rule}: {}", rule.describe())?;
+        if rule == Rule::EmptyWindow {
+            match (violation.caller, self.caller) {
+                (Some(index), Some(caller)) => {
+                    f.write_str("; the caller is ")?;
+                    self.quote(f, caller, index)?;
+                }
+                _ if self.record.path.as_deref() == Some(&[]) => {
+                    f.write_str("; the caller is not in the trace: the root's window is the driver's")?;
+                }
+                _ => f.write_str("; the caller is not in the trace")?,
+            }
+        }
+        if self.record.probe == Some(Probe::Cutoff) {
+            match (violation.stored_by, self.storer) {
+                (Some(index), Some(storer)) => {
+                    f.write_str("; the table entry it returned was stored by ")?;
+                    self.quote(f, storer, index)?;
+                }
+                _ => f.write_str("; no earlier record of the node stored the table entry it returned")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How a message names a record's node: `node NAME at PATH`, by its path or its name alone, or
+/// failing both by its position's name (`node` when it has none).
+#[must_use]
+pub fn node_text<P: PositionName>(record: &Record<P>) -> String {
+    let path = record.path.as_deref().map(super::record::path_text);
+    match (path, &record.node) {
+        (Some(path), Some(node)) => format!("node {node} at {path}"),
+        (Some(path), None) => format!("node {path}"),
+        (None, Some(node)) => format!("node {node}"),
+        (None, None) => {
+            record.position.position_name().map_or_else(|| "node".to_owned(), |name| format!("node {name}"))
+        }
+    }
+}
+
+/// "1 ply", "2 plies".
+fn plies(depth: u32) -> String {
+    if depth == 1 { "1 ply".to_owned() } else { format!("{depth} plies") }
+}
+
+/// A wrong root value in words: the claim, the depth, the exact value (and with deeper entries the
+/// extensions' range), the rule and what it says.
+impl fmt::Display for RootVerdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the root value {}: the root, searched {} deep, is worth {}",
+            self.claimed,
+            plies(self.depth),
+            self.exact
+        )?;
+        if let Some(range) = self.extensions {
+            write!(
+                f,
+                " (the values its all-or-none extensions give lie from {} to {}, and none is {})",
+                range.lowest, range.highest, self.claimed
+            )?;
+        }
+        match self.rule {
+            Some(rule) => write!(f, ": {rule}: {}", rule.describe()),
+            None => f.write_str(": it holds"),
+        }
+    }
+}
+
 /// The values the all-or-none extensions of a node's tree give it lie from `lowest` to `highest`
 /// (from the side the records' values are from; not every value between need be one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

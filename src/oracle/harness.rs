@@ -165,6 +165,69 @@ impl Case {
     pub fn extension(&self) -> &'static str {
         if text::losses(&self.tree).is_empty() { "tree" } else { "gtree" }
     }
+
+    /// The move, in the case's move order ([`Answer::best_move`]), that leads from the root to
+    /// `child`; `None` when `child` is no child of the root. For an engine that answers with the
+    /// position it would play rather than its index.
+    ///
+    /// ```
+    /// use nullwindow::game::Game;
+    /// use nullwindow::oracle::harness::Case;
+    ///
+    /// let case = Case { tree: "((1 2) (3 4))".parse()?, depth: 2, origin: String::new() };
+    /// let second = case.tree.play(&case.tree.root(), 1);
+    /// assert_eq!(case.move_to(second), Some(1));
+    /// assert_eq!(case.move_to_key(case.tree.key(&second)), Some(1));
+    /// assert_eq!(case.move_to(case.tree.root()), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn move_to(&self, child: NodeId) -> Option<u32> {
+        let at = self.tree.children(self.tree.root_id()).iter().position(|&other| other == child)?;
+        u32::try_from(at).ok()
+    }
+
+    /// The move that leads from the root to the child whose key ([`Game::key`]) is `key`; `None`
+    /// when no child of the root has it. For an engine that answers with the key of the position
+    /// it would play.
+    #[must_use]
+    pub fn move_to_key(&self, key: u64) -> Option<u32> {
+        let children = self.tree.children(self.tree.root_id());
+        let at = children.iter().position(|child| self.tree.key(child) == key)?;
+        u32::try_from(at).ok()
+    }
+}
+
+/// Every case one step of the shrink's repertoire makes from `case`: each of the tree's
+/// [`single_steps`](crate::tree::shrink::single_steps) at the case's depth and, where the step
+/// lowers the tree's height, also at the depth as far above its leaves as before; the same tree
+/// one ply shallower; and at its height, when the depth is past it. A complete shrink
+/// ([`shrink_case`], [`shrink_failure`]) ends on a case for which none of these disagrees (or
+/// fails) in the same way: the result is **1-minimal**, unless [`Config::max_shrink_tests`] ran
+/// out first. A test can check that with this list.
+#[must_use]
+pub fn single_steps(case: &Case) -> Vec<Case> {
+    let height = case.tree.height();
+    let mut steps = Vec::new();
+    let mut add = |tree: &Tree, depth: u32| {
+        let step = Case { tree: tree.clone(), depth, origin: case.origin.clone() };
+        if step != *case && !steps.contains(&step) {
+            steps.push(step);
+        }
+    };
+    for tree in crate::tree::shrink::single_steps(&case.tree) {
+        add(&tree, case.depth);
+        if tree.height() < height && case.depth > 0 {
+            add(&tree, case.depth.saturating_sub(height - tree.height()));
+        }
+    }
+    if let Some(shallower) = case.depth.checked_sub(1) {
+        add(&case.tree, shallower);
+    }
+    if case.depth > height {
+        add(&case.tree, height);
+    }
+    steps
 }
 
 /// What the engine answered on a case.
@@ -472,6 +535,8 @@ pub enum Disagreement {
         record: Box<Record<NodeId>>,
         /// When a table entry gave its result: the record that stored the entry, if there is one.
         storer: Option<Box<Record<NodeId>>>,
+        /// For an empty window: the record of the caller that built it, if there is one.
+        caller: Option<Box<Record<NodeId>>>,
         /// Judged exactly, the record still holds for a value that an entry of a deeper search can
         /// give: [`Config::deeper_entries`] may be what the engine needs.
         deeper_explains: bool,
@@ -532,39 +597,15 @@ impl Disagreement {
                 side(*after),
                 side(*exact)
             ),
-            Self::Record { violation, record, storer, deeper_explains } => {
-                format!(
-                    "record {} (node {}, searched {} deep with the window ({}, {}), returned {}) breaks the {} rule: \
-                 {}; the node's value is {}",
-                    violation.record + 1,
-                    match (&record.path, &record.node) {
-                        (Some(path), _) => format!("{path:?}"),
-                        (None, Some(name)) => name.to_string(),
-                        (None, None) => record.position.to_string(),
-                    },
-                    plies(record.depth),
-                    record.alpha,
-                    record.beta,
-                    record.result,
-                    violation.rule,
-                    violation.rule.describe(),
-                    violation.exact,
-                ) + &violation
-                    .stored_by
-                    .zip(storer.as_ref())
-                    .map(|(by, storer)| {
-                        format!(
-                            "; the table entry it returned was stored by record {} (searched {} deep)",
-                            by + 1,
-                            plies(storer.depth)
-                        )
-                    })
-                    .unwrap_or_default()
-                    + &violation
-                        .caller
-                        .map(|by| format!("; its caller is record {}", by + 1))
-                        .unwrap_or_default()
-                    + deeper_hint(*deeper_explains)
+            Self::Record { violation, record, storer, caller, deeper_explains } => {
+                let explained = audit::Explained {
+                    violation,
+                    record,
+                    caller: caller.as_deref(),
+                    storer: storer.as_deref(),
+                    citation: audit::Citation::Number,
+                };
+                format!("{explained}{}", deeper_hint(*deeper_explains))
             }
         }
     }
@@ -588,11 +629,6 @@ fn counted(count: u64, one: &str, many: &str) -> String {
 /// "1 move", "2 moves".
 fn counted_moves(count: usize) -> String {
     counted(count as u64, "move", "moves")
-}
-
-/// "1 ply", "2 plies".
-fn plies(depth: u32) -> String {
-    if depth == 1 { "1 ply".to_owned() } else { format!("{depth} plies") }
 }
 
 /// The exact values a judgement needs, found within a budget.
@@ -654,6 +690,7 @@ pub fn judge(case: &Case, answer: &Answer, config: &Config) -> Result<Option<Dis
         if let Some(violation) = report.cause {
             let record = Box::new(answer.records[violation.record].clone());
             let storer = violation.stored_by.map(|index| Box::new(answer.records[index].clone()));
+            let caller = violation.caller.map(|index| Box::new(answer.records[index].clone()));
             // The record alone, read by the witness criterion: whether a deeper entry explains it.
             let deeper_explains = !config.deeper_entries
                 && audit::audit(
@@ -662,7 +699,7 @@ pub fn judge(case: &Case, answer: &Answer, config: &Config) -> Result<Option<Dis
                     &audit::Options { deeper_entries: true, ..options },
                 )
                 .holds();
-            return Ok(Some(Disagreement::Record { violation, record, storer, deeper_explains }));
+            return Ok(Some(Disagreement::Record { violation, record, storer, caller, deeper_explains }));
         }
     }
     let for_max = |player: Player, value: Value| config.perspective.turn(player, (value, value, value)).2;
@@ -877,6 +914,13 @@ pub struct FailureFound<E> {
 }
 
 impl Disagreement {
+    /// Whether `other` is wrong the same way: both in the records, both in the value, or both in
+    /// the move. Shrinking keeps a case only while its disagreement stays of one kind.
+    #[must_use]
+    pub const fn same_kind(&self, other: &Self) -> bool {
+        self.kind() == other.kind()
+    }
+
     /// The kind a run that goes on counts it as: `a wrong value`, `a wrong move`, or the rule a
     /// record breaks (`the fail-low rule`).
     #[must_use]

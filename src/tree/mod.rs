@@ -384,8 +384,13 @@ impl Game for Tree {
         self.evaluation(*position)
     }
 
+    /// The node's number, mixed (splitmix64's finalizer, a bijection): keys stay distinct, and a
+    /// table that indexes by any of their bits, high or low, spreads the nodes of a tree over it.
     fn key(&self, position: &NodeId) -> u64 {
-        u64::from(position.0)
+        let mut x = u64::from(position.0).wrapping_add(0x9e37_79b9_7f4a_7c15);
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        x ^ (x >> 31)
     }
 
     /// The key is the whole position.

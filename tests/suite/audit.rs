@@ -492,7 +492,7 @@ fn a_result_from_a_table_entry_names_the_record_that_stored_it() {
             "<stdin>:3: node [1], searched 1 ply deep with the window (-1000000000, 1000000000), returned 2 \
              from a table entry, but its value is 1: inside: a result inside the window must be the value; \
              the table entry it returned was stored by <stdin>:1: node 4, searched 1 ply deep with the \
-             window (3, 1000000000), returned 2 and stored it as upper"
+             window (3, 1000000000), returned 2 and stored it as an upper bound"
         );
         let (_, json, _) = audit_command(tree, &lines, &["--json"]);
         let json: serde_json::Value = serde_json::from_str(&json).unwrap();
@@ -549,7 +549,7 @@ fn a_wrong_root_value_is_caught_though_every_node_is_honest() {
         assert_eq!(
             text,
             format!(
-                "--root-value 12: the root, searched 3 plies deep, is worth 15: root-value: the driver's root \
+                "the root value 12: the root, searched 3 plies deep, is worth 15: root-value: the driver's root \
                  value must be the root's exact value\n{all}, but the root value does not (values from MAX's \
                  side; records in completion order, children first)\n"
             )

@@ -320,7 +320,7 @@ fn the_engines_own_search_is_fuzzed_on_its_own_game() {
     let (code, stdout, _) = run(&["fuzz", "--engine", &buggy]);
     assert_eq!(code, Some(1), "{stdout}");
     let record = line(&stdout, "record ");
-    let token = record.split("(node ").nth(1).and_then(|rest| rest.split(',').next()).unwrap();
+    let token = record.split(": node ").nth(1).and_then(|rest| rest.split(',').next()).unwrap();
     let moves: Vec<String> =
         served(REVERSI).moves(token).unwrap().iter().map(|(name, _)| name.clone()).collect();
     assert_eq!(moves, ["pass"], "{stdout}");
@@ -352,7 +352,7 @@ fn the_engines_own_search_is_fuzzed_on_its_own_game() {
     let buggy = format!("{TAKEAWAY} --bug table-side");
     let (code, stdout, _) = run(&["fuzz", "--engine", &buggy]);
     assert_eq!(code, Some(1), "{stdout}");
-    assert!(line(&stdout, "record ").contains("(node ["), "{stdout}");
+    assert!(line(&stdout, "record ").contains(": node ["), "{stdout}");
     // An engine that does not answer search is told so.
     let (code, _, stderr) = run(&["fuzz", "--engine", COINS]);
     assert_eq!(code, Some(2));

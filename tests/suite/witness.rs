@@ -129,12 +129,19 @@ struct Tables {
 }
 
 impl Tables {
-    /// Every entry, one a line, by node.
-    fn describe(&self) -> Vec<String> {
-        let mut flagged: Vec<(u64, TableEntry)> = self.flagged.iter().collect();
-        flagged.sort_by_key(|&(key, _)| key);
-        let mut plaat: Vec<(u64, PlaatTableEntry)> = self.plaat.iter().collect();
-        plaat.sort_by_key(|&(key, _)| key);
+    /// Every entry, one a line, by node (the tables hold the nodes' keys).
+    fn describe(&self, tree: &Tree) -> Vec<String> {
+        let node_of: HashMap<u64, u32> = (0..tree.node_count())
+            .map(|index| NodeId(index as u32))
+            .map(|node| (tree.key(&node), node.0))
+            .collect();
+        let node = |key: u64| node_of[&key];
+        let mut flagged: Vec<(u32, TableEntry)> =
+            self.flagged.iter().map(|(key, entry)| (node(key), entry)).collect();
+        flagged.sort_by_key(|&(node, _)| node);
+        let mut plaat: Vec<(u32, PlaatTableEntry)> =
+            self.plaat.iter().map(|(key, entry)| (node(key), entry)).collect();
+        plaat.sort_by_key(|&(node, _)| node);
         let show = |value: Value| match value {
             INFINITY => "+INF".to_owned(),
             v if v == -INFINITY => "-INF".to_owned(),
@@ -142,12 +149,12 @@ impl Tables {
         };
         flagged
             .into_iter()
-            .map(|(key, entry)| {
-                format!("node {key}: {:?} {} (depth {})", entry.flag, entry.value, entry.depth)
+            .map(|(node, entry)| {
+                format!("node {node}: {:?} {} (depth {})", entry.flag, entry.value, entry.depth)
             })
-            .chain(plaat.into_iter().map(|(key, entry)| {
+            .chain(plaat.into_iter().map(|(node, entry)| {
                 format!(
-                    "node {key}: [{}, {}] (depth {})",
+                    "node {node}: [{}, {}] (depth {})",
                     show(entry.lowerbound),
                     show(entry.upperbound),
                     entry.depth
@@ -457,7 +464,7 @@ fn a_repeated_failing_search_is_answered_by_the_bound_it_stored() {
             let (first, _) = results[0];
             let name = variant.name();
             assert_eq!(
-                table.get(u64::from(root.0)),
+                table.get(tree.key(&root)),
                 Some(TableEntry { value: first, depth: 2, flag }),
                 "{name}"
             );
@@ -473,7 +480,7 @@ fn marslands_lookup_uses_the_entries_another_search_left() {
     let tree = transposition_graph();
     let root = tree.root();
     let run = |alpha, beta, depth| Run { position: root, alpha, beta, depth };
-    let key = u64::from(root.0);
+    let key = tree.key(&root);
 
     // An exact entry at least as deep answers the node, with its own (deeper) value.
     let (results, table) = runs_sharing_a_table(
@@ -511,7 +518,7 @@ fn marslands_scheme_replaces_an_entry_only_by_one_at_least_as_deep() {
     let tree = transposition_graph();
     let root = tree.root();
     let run = |alpha, beta, depth| (Variant::Ttm, Run { position: root, alpha, beta, depth });
-    let key = u64::from(root.0);
+    let key = tree.key(&root);
     let runs = [run(4, 5, 2), run(-INFINITY, INFINITY, 1), run(-INFINITY, INFINITY, 3)];
     let expected = [
         (3, TableEntry { value: 3, depth: 2, flag: TableFlag::Upperbound }),
@@ -641,7 +648,7 @@ fn plaats_search_stores_the_bounds_a_result_proves_and_never_a_leaf() {
         let (searched, tables) = run_in_turn(&tree, &[(Searcher::Plaat, run), (Searcher::Plaat, run)]);
         assert_eq!(searched[0].result, 3);
         assert_eq!(
-            tables.plaat.get(u64::from(root.0)),
+            tables.plaat.get(tree.key(&root)),
             Some(PlaatTableEntry { lowerbound, upperbound, depth: 2 }),
             "({alpha}, {beta})"
         );
@@ -769,7 +776,7 @@ fn report_in_turn(searcher: Searcher, tree: &Tree, runs: &[Run]) -> String {
                 writeln!(text, "  FAILS: extensions give {values:?}").unwrap();
             }
         }
-        for entry in tables.describe() {
+        for entry in tables.describe(tree) {
             writeln!(text, "  table: {entry}").unwrap();
         }
     }
@@ -794,7 +801,7 @@ fn the_python_current_alpha_variant_stores_a_cut_off_as_an_upper_bound() {
 
     // The first pass is cut off after the first leaf: 0 >= beta, a lower bound, stored as an upper
     // bound because the flag is judged against the current alpha, already raised to 0.
-    let key = u64::from(root.0);
+    let key = tree.key(&root);
     let (searched, tables) = run_in_turn(&tree, &[(current_alpha, runs[0])]);
     assert_eq!((searched[0].result, searched[0].calls.len()), (0, 2));
     assert_eq!(tables.flagged.get(key), Some(TableEntry { value: 0, depth, flag: TableFlag::Upperbound }));

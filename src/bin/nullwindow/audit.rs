@@ -57,8 +57,8 @@ use clap::{Args, ValueEnum};
 use nullwindow::driver::Perspective;
 use nullwindow::driver::observe::Probe;
 use nullwindow::game::Game;
-use nullwindow::oracle::audit::{self, Options, Order, Record, Report, RootVerdict, Rule, Violation};
-use nullwindow::oracle::record::{NodeName, NodeNames, ReadError, locate, path_text, read_jsonl};
+use nullwindow::oracle::audit::{self, Citation, Explained, Options, Order, Record, Report, Rule, Violation};
+use nullwindow::oracle::record::{NodeName, NodeNames, ReadError, locate, read_jsonl};
 use nullwindow::value::Value;
 use serde::Serialize;
 
@@ -180,7 +180,7 @@ pub fn run(args: &AuditArgs) -> Result<ExitCode, CliError> {
         return Err(CliError(format!(
             "{name}:{}: {}: judging it takes more than the --limit of {} nodes ({before})",
             record.line.unwrap_or(0),
-            node_name(record),
+            audit::node_text(record),
             unfinished.limit,
         )));
     }
@@ -268,7 +268,7 @@ impl Verdict {
             }
         }
         if let Some(root) = root.filter(|root| root.rule.is_some()) {
-            outln!("{}", describe_root(root));
+            outln!("{root}");
         } else if let (Some(claimed), None) = (self.root_value, root) {
             outln!("--root-value {claimed}: not judged: the audit stopped at its --limit first");
         }
@@ -301,62 +301,9 @@ impl Verdict {
         }
     }
 
-    /// One violation as a message: where, what was claimed, what the value is, which rule failed,
-    /// and who is to blame where a record names another: the caller that built an empty window,
-    /// the record that stored the table entry a result came from.
+    /// One violation as a message, in the library's one wording of a broken rule.
     fn describe(&self, name: &str, violation: &Violation) -> String {
-        let record = &self.records[violation.record];
-        let value = match violation.extensions {
-            Some(range) => format!(
-                "its value is {} (the values its all-or-none extensions give lie from {} to {}, and none \
-                 allows it)",
-                violation.exact, range.lowest, range.highest
-            ),
-            None => format!("its value is {}", violation.exact),
-        };
-        let rule = violation.rule;
-        let mut message = format!("{}, but {value}: {rule}: {}", self.summary(name, record), rule.describe());
-        if rule == Rule::EmptyWindow {
-            match violation.caller {
-                Some(caller) => {
-                    message
-                        .push_str(&format!("; the caller is {}", self.summary(name, &self.records[caller])));
-                }
-                None if record.path.as_deref() == Some(&[]) => {
-                    message.push_str("; the caller is not in the trace: the root's window is the driver's");
-                }
-                None => message.push_str("; the caller is not in the trace"),
-            }
-        }
-        if record.probe == Some(Probe::Cutoff) {
-            match violation.stored_by {
-                Some(stored_by) => message.push_str(&format!(
-                    "; the table entry it returned was stored by {}",
-                    self.summary(name, &self.records[stored_by])
-                )),
-                None => {
-                    message.push_str("; no earlier record of the node stored the table entry it returned")
-                }
-            }
-        }
-        message
-    }
-
-    /// A record as a message quotes it: where, the node, the depth, the window, the result, and
-    /// what the table did with it.
-    fn summary(&self, name: &str, record: &Record<()>) -> String {
-        let cutoff = if record.probe == Some(Probe::Cutoff) { " from a table entry" } else { "" };
-        let stored =
-            record.stored.map_or_else(String::new, |bound| format!(" and stored it as {}", bound.name()));
-        format!(
-            "{name}:{}: {}, searched {} deep with the window ({}, {}), returned {}{cutoff}{stored}",
-            record.line.unwrap_or(0),
-            node_name(record),
-            crate::output::counted(u128::from(record.depth), "ply", "plies"),
-            record.alpha,
-            record.beta,
-            record.result,
-        )
+        Explained::new(violation, &self.records, Citation::Line(name)).to_string()
     }
 
     fn json(&self) -> JsonVerdict<'_> {
@@ -386,35 +333,6 @@ impl Verdict {
                 rule: root.rule,
             }),
         }
-    }
-}
-
-/// The driver's wrong root value as a message.
-fn describe_root(root: &RootVerdict) -> String {
-    let extensions = root.extensions.map_or_else(String::new, |range| {
-        format!(
-            " (the values its all-or-none extensions give lie from {} to {}, and none is {})",
-            range.lowest, range.highest, root.claimed
-        )
-    });
-    let rule = root.rule.unwrap_or(Rule::RootValue);
-    format!(
-        "--root-value {}: the root, searched {} deep, is worth {}{extensions}: {rule}: {}",
-        root.claimed,
-        crate::output::counted(u128::from(root.depth), "ply", "plies"),
-        root.exact,
-        rule.describe()
-    )
-}
-
-/// How a message names a record's node: its path, its name, or both.
-fn node_name(record: &Record<()>) -> String {
-    let path = record.path.as_deref().map(path_text);
-    match (path, &record.node) {
-        (Some(path), Some(node)) => format!("node {node} at {path}"),
-        (Some(path), None) => format!("node {path}"),
-        (None, Some(node)) => format!("node {node}"),
-        (None, None) => "node".to_owned(),
     }
 }
 
