@@ -5,10 +5,13 @@
 //   nullwindow fuzz --values side-to-move \
 //       --command 'node examples/javascript/mtdf_engine.mjs {} {depth} --trace {trace}'
 //
-// Usage: mtdf_engine.mjs TREE DEPTH [--trace FILE] [--bug NAME]. Prints the root's value from the
-// side to move and the index of the child it would play; with --trace, one record per node as it
-// returns. Bugs: sign, table-flag, shallower-entry, driver-loop, reported-move (see the Python one).
+// Usage: mtdf_engine.mjs TREE DEPTH [--trace FILE] [--bug NAME], or mtdf_engine.mjs --persistent
+// [--bug NAME] for `nullwindow fuzz --persistent` (one process, a `case FILE DEPTH TRACE` line a
+// case, records always written to TRACE). Prints the root's value from the side to move and the
+// index of the child it would play; with --trace, one record per node as it returns. Bugs: sign,
+// table-flag, shallower-entry, driver-loop, reported-move (see the Python one).
 import { readFileSync, writeFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 
 const INF = 1_000_000;
 const BUGS = ["none", "sign", "table-flag", "shallower-entry", "driver-loop", "reported-move"];
@@ -94,6 +97,18 @@ class Engine {
   }
 }
 
+// The answer line for one case: the value, and the move when the root has one.
+function answer(path, depth, tracePath, bug) {
+  const [nodes, root] = readTree(readFileSync(path, "utf8"), path.endsWith(".gtree"));
+  const engine = new Engine(nodes, bug, tracePath ? [] : null);
+  let guess = 0;
+  for (let iteration = Math.min(1, depth); iteration <= depth; iteration++) {
+    guess = engine.mtdf(root, iteration, guess);
+  }
+  if (tracePath) writeFileSync(tracePath, engine.trace.map((line) => line + "\n").join(""));
+  return engine.bestMove === null ? `${guess}` : `${guess} ${engine.bestMove}`;
+}
+
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const at = args.indexOf(name);
@@ -101,16 +116,21 @@ const option = (name, fallback) => {
 };
 const tracePath = option("--trace", null);
 const bug = option("--bug", "none");
-if (args.length !== 2 || !BUGS.includes(bug)) {
-  console.error(`usage: mtdf_engine.mjs TREE DEPTH [--trace FILE] [--bug ${BUGS.join("|")}]`);
+const persistent = args.includes("--persistent");
+if (persistent) args.splice(args.indexOf("--persistent"), 1);
+if (args.length !== (persistent ? 0 : 2) || !BUGS.includes(bug)) {
+  console.error(`usage: mtdf_engine.mjs (TREE DEPTH [--trace FILE] | --persistent) [--bug ${BUGS.join("|")}]`);
   process.exit(2);
 }
-const [nodes, root] = readTree(readFileSync(args[0], "utf8"), args[0].endsWith(".gtree"));
-const engine = new Engine(nodes, bug, tracePath ? [] : null);
-const depth = Number(args[1]);
-let guess = 0;
-for (let iteration = Math.min(1, depth); iteration <= depth; iteration++) {
-  guess = engine.mtdf(root, iteration, guess);
+if (!persistent) {
+  console.log(answer(args[0], Number(args[1]), tracePath, bug));
+} else {
+  // One process for a whole run: a line `case FILE DEPTH TRACE` per case, one answer line each,
+  // until `quit`.
+  for await (const line of createInterface({ input: process.stdin })) {
+    const request = line.split(/\s+/).filter(Boolean);
+    if (!request.length || request[0] === "quit") break;
+    process.stdout.write(answer(request[1], Number(request[2]), request[3], bug) + "\n");
+  }
+  process.exit(0);
 }
-if (tracePath) writeFileSync(tracePath, engine.trace.map((line) => line + "\n").join(""));
-console.log(engine.bestMove === null ? `${guess}` : `${guess} ${engine.bestMove}`);
