@@ -399,13 +399,22 @@ mod command_line {
         every_planted_bug_is_caught_shrunk_and_reproduced("javascript");
     }
 
-    /// The run the book shows: the Python engine's shallower entry, caught in its records.
+    /// The run the book shows: the Python engine's shallower entry, caught in its records (run
+    /// persistent; a process a case finds the same, in a hundred times the time).
     #[test]
     fn the_books_fuzz_session() {
         let save = saved("book");
-        let command =
-            "python3 examples/python/mtdf_engine.py {} {depth} --trace {trace} --bug shallower-entry";
-        let output = nullwindow(&["fuzz", "--values", "side-to-move", "--save", &save, "--command", command]);
+        let command = "python3 examples/python/mtdf_engine.py --persistent --bug shallower-entry";
+        let output = nullwindow(&[
+            "fuzz",
+            "--values",
+            "side-to-move",
+            "--save",
+            &save,
+            "--persistent",
+            "--command",
+            command,
+        ]);
         assert_eq!(output.status.code(), Some(1));
         let shown = String::from_utf8(output.stdout)
             .unwrap()
@@ -413,7 +422,7 @@ mod command_line {
             .replace(env!("CARGO_BIN_EXE_nullwindow"), "nullwindow");
         let _ = std::fs::remove_file(format!("{save}.gtree"));
         insta::assert_snapshot!(format!(
-            "$ nullwindow fuzz --values side-to-move --save failing --command '{command}'\n{shown}"
+            "$ nullwindow fuzz --values side-to-move --save failing --persistent --command '{command}'\n{shown}"
         ));
     }
 
