@@ -284,12 +284,18 @@ fn what_cannot_finish_is_refused_up_front() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("which cannot be allocated now"), "{stderr}");
-    let crash = "python3 -c \"raise ValueError('the real reason')\"; true {}";
+    // Quoted as written: quotes kept, a long line whole (an error names its object in quotes).
+    let crash = "python3 -c \"raise ValueError(\\\"'TreeGame' object has no attribute 'possible_moves': the real reason\\\")\"; true {}";
     let mut args = vec!["fuzz", "--command", crash];
     args.extend(ZERO_CASE);
     let (code, _, stderr) = run(&scratch, &args, SECONDS);
     assert_eq!(code, Some(3));
-    assert!(stderr.contains("Traceback") && stderr.contains("ValueError: the real reason"), "{stderr}");
+    assert!(
+        stderr.contains("Traceback")
+            && stderr
+                .contains("ValueError: 'TreeGame' object has no attribute 'possible_moves': the real reason"),
+        "{stderr}"
+    );
 }
 
 /// `shrink`'s first run, on the input, is bounded too.

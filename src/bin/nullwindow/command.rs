@@ -9,7 +9,6 @@ use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::time::{Duration, Instant};
 
 use nullwindow::oracle::runner::{self, Runner};
-use nullwindow::tree::text;
 
 use crate::CliError;
 
@@ -63,14 +62,32 @@ fn said(stderr: &[u8]) -> String {
     let lines: Vec<&str> = text.lines().filter(|line| !line.trim().is_empty()).collect();
     match lines.as_slice() {
         [] => String::new(),
-        [line] => format!(" (it said: {})", text::excerpt(line)),
+        [line] => format!(" (it said: {})", said_line(line)),
         _ => {
             let shown = &lines[lines.len().saturating_sub(QUOTED_LINES)..];
-            let quoted: Vec<String> = shown.iter().map(|line| format!("  {}", text::excerpt(line))).collect();
+            let quoted: Vec<String> = shown.iter().map(|line| format!("  {}", said_line(line))).collect();
             let which = if shown.len() == lines.len() { "it said" } else { "the last lines it said" };
             format!(" ({which}:\n{})", quoted.join("\n"))
         }
     }
+}
+
+/// The most characters of one line of standard error a message quotes.
+const QUOTED_WIDTH: usize = 300;
+
+/// One line of what a program said, as a message quotes it: whole up to [`QUOTED_WIDTH`]
+/// characters, quotes and all (a Python error names its object in quotes), with only control
+/// characters escaped so that a message stays one line a line.
+fn said_line(line: &str) -> String {
+    let mut shown: String = line
+        .chars()
+        .take(QUOTED_WIDTH)
+        .flat_map(|c| if c.is_control() { c.escape_debug().collect::<Vec<_>>() } else { vec![c] })
+        .collect();
+    if line.chars().nth(QUOTED_WIDTH).is_some() {
+        shown.push('…');
+    }
+    shown
 }
 
 /// The most of a command's output kept; the rest is read and dropped.
