@@ -204,7 +204,8 @@ impl Case {
 /// one ply shallower; and at its height, when the depth is past it. A complete shrink
 /// ([`shrink_case`], [`shrink_failure`]) ends on a case for which none of these disagrees (or
 /// fails) in the same way: the result is **1-minimal**, unless [`Config::max_shrink_tests`] ran
-/// out first. A test can check that with this list.
+/// out first (or, with [`Config::depth_zero`] off, but for the steps to depth 0, which it never
+/// tries). A test can check that with this list.
 #[must_use]
 pub fn single_steps(case: &Case) -> Vec<Case> {
     let height = case.tree.height();
@@ -350,6 +351,10 @@ pub struct Config {
     pub own: Option<Tree>,
     /// The most random moves from the start of [`Config::own`] to a case's position.
     pub walk: u32,
+    /// Whether depth 0 (the root's evaluation alone) is drawn, one case in ten. `false` for an
+    /// engine that has nothing to answer there (one that plays a move): no case, and no shrink
+    /// step, goes below depth 1.
+    pub depth_zero: bool,
 }
 
 impl Default for Config {
@@ -370,6 +375,7 @@ impl Default for Config {
             keep_going: false,
             own: None,
             walk: 6,
+            depth_zero: true,
         }
     }
 }
@@ -480,8 +486,8 @@ impl Config {
         };
         // Depth 0 (the root's evaluation alone) one case in ten; the other depths alike (a
         // terminal root is searched 1 ply: to its end, as 0 would).
-        let depth =
-            if draw_below(&mut rng, 10) == 0 { 0 } else { draw_u32(&mut rng, &(1..=tree.height().max(1))) };
+        let zero = draw_below(&mut rng, 10) == 0;
+        let depth = if zero && self.depth_zero { 0 } else { draw_u32(&mut rng, &(1..=tree.height().max(1))) };
         Ok(Case { tree, depth, origin })
     }
 }
@@ -1188,9 +1194,11 @@ fn shrink_while<T>(
         holds(candidate)
     };
     let mut best = (case.clone(), found);
+    // No candidate goes below the least depth a case may have.
+    let floor = u32::from(!config.depth_zero);
     loop {
         // A depth past the height searches the same tree: the height is the smallest such depth.
-        let height = best.0.tree.height();
+        let height = best.0.tree.height().max(floor);
         if best.0.depth > height {
             let candidate = Case { depth: height, ..best.0.clone() };
             if let Some(disagreement) = disagrees(&candidate) {
@@ -1207,8 +1215,8 @@ fn shrink_while<T>(
             config.max_shrink_tests.saturating_sub(tests.get()),
             |tree| {
                 let mut depths = vec![depth];
-                if tree.height() < height && depth > 0 {
-                    depths.push(depth.saturating_sub(height - tree.height()));
+                if tree.height() < height && depth > floor {
+                    depths.push(depth.saturating_sub(height - tree.height()).max(floor));
                 }
                 for candidate_depth in depths {
                     let candidate =
@@ -1228,7 +1236,7 @@ fn shrink_while<T>(
         if let Some(disagreement) = found {
             best = (Case { tree: shrunk.tree, depth, origin: case.origin.clone() }, disagreement);
         }
-        if depth == 0 || !shrunk.complete || tests.get() >= config.max_shrink_tests {
+        if depth <= floor || !shrunk.complete || tests.get() >= config.max_shrink_tests {
             break;
         }
         let candidate = Case { depth: depth - 1, ..best.0.clone() };

@@ -203,6 +203,36 @@ fn every_kind_of_planted_bug_is_caught_and_shrunk_to_a_few_nodes() {
     }
 }
 
+/// Without depth 0 no case is drawn there, and no shrink goes there: an engine that fails at depth
+/// 0 (it has no move to play) is never asked, and a bug is still shrunk, to depth 1.
+#[test]
+fn without_depth_zero_no_case_and_no_shrink_step_goes_there() {
+    let without = Config { depth_zero: false, ..config(1000) };
+    let engine = |case: &Case| {
+        if case.depth == 0 {
+            return Err("no move to play at depth 0".to_owned());
+        }
+        Ok(Engine::search(&case.tree, case.depth, Bug::Sign))
+    };
+    let outcome = fuzz(&without, engine, |_| {});
+    let Outcome::Disagreed(found) = outcome else { panic!("{outcome:?}") };
+    assert_eq!(found.shrunk.depth, 1, "{}", found.report());
+    let everything_right = fuzz(
+        &without,
+        |case: &Case| engine(case).map(|_| Engine::search(&case.tree, case.depth, Bug::None)),
+        |_| {},
+    );
+    assert!(matches!(everything_right, Outcome::Agreed { agreed: 1000, .. }), "{everything_right:?}");
+    // By default one case in ten or so is at depth 0, and that engine fails on it.
+    let Outcome::EngineFailed { .. } = fuzz(
+        &config(1000),
+        |case: &Case| engine(case).map(|_| Engine::search(&case.tree, case.depth, Bug::None)),
+        |_| {},
+    ) else {
+        panic!("depth 0 was never drawn")
+    };
+}
+
 #[test]
 fn cases_are_drawn_again_equal_from_the_seed_and_cycle_through_the_families() {
     let config = Config { seed: 42, ..Config::default() };

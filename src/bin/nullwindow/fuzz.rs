@@ -173,6 +173,11 @@ pub struct FuzzArgs {
     /// the engine fails), with a count of each.
     #[arg(long)]
     keep_going: bool,
+    /// Draw no case at depth 0, and shrink none to it: for an engine that plays a move and has
+    /// nothing to answer where only the root is evaluated (by default one case in ten is at
+    /// depth 0).
+    #[arg(long)]
+    no_depth_zero: bool,
     /// Start the engine once, and write it one line a case, `case FILE DEPTH TRACE`, instead of
     /// running it once a case; it answers each with one line (`VALUE`, `VALUE MOVE` or `skip`),
     /// and after a failure or a timeout it is started again.
@@ -378,6 +383,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
         max_shrink_tests: args.max_shrink_runs,
         own,
         walk: walk_with_command(args),
+        depth_zero: !args.no_depth_zero,
         ..Config::default()
     };
     config.validate().map_err(|e| CliError(e.to_string()))?;
