@@ -512,9 +512,14 @@ mod command_line {
         let (code, stderr) = run("echo 'value: 3' # {}", &[]);
         assert_eq!(code, Some(3));
         assert!(
-            stderr.contains("the engine's answer 'value: 3' does not start with a whole number"),
+            stderr.contains("the engine's answer 'value: 3' does not start with a whole number")
+                && !stderr.contains("scale them away"),
             "{stderr}"
         );
+        // A fractional score is told why it cannot be judged, and what to do.
+        let (code, stderr) = run("echo 15.015 2 # {}", &[]);
+        assert_eq!(code, Some(3));
+        assert!(stderr.contains("'15.015 2' does not start with a whole number, the root's value: the cases' values are whole numbers"), "{stderr}");
         let (code, stderr) = run("sleep 5 # {}", &["--timeout", "0.2"]);
         assert_eq!(code, Some(3));
         assert!(stderr.contains("the engine ran past --timeout 0.2 s"), "{stderr}");

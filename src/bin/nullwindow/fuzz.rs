@@ -301,11 +301,20 @@ impl EngineRunner {
 fn parse_answer(line: &str) -> Result<Answer, String> {
     let shown = || format!("'{}'", text::excerpt(line.trim()));
     let mut words = line.split_whitespace();
-    let value = words
-        .next()
-        .ok_or_else(|| "is missing: the first line of its output is empty".to_owned())?
-        .parse::<i32>()
-        .map_err(|_| format!("{} does not start with a whole number, the root's value", shown()))?;
+    let first = words.next().ok_or_else(|| "is missing: the first line of its output is empty".to_owned())?;
+    let value = first.parse::<i32>().map_err(|_| {
+        // An engine with fractional scores (a bonus for quick wins, a tie-breaker) is told what
+        // to do about it, not only that its answer is not a number.
+        let fractional = first.parse::<f64>().is_ok_and(|value| value.is_finite() && value.fract() != 0.0);
+        let hint = if fractional {
+            ": the cases' values are whole numbers, and so is each node's exact value; an engine \
+             that adds fractions to them (a tie-breaker, a bonus for quick wins) must answer \
+             without them, or scale them away"
+        } else {
+            ""
+        };
+        format!("{} does not start with a whole number, the root's value{hint}", shown())
+    })?;
     let best_move = match words.next() {
         None => None,
         Some(word) => Some(
