@@ -807,6 +807,11 @@ pub struct Found {
     pub tests: u64,
     /// The side the engine's values are from, for the report.
     pub perspective: Perspective,
+    /// Whether the engine, asked the case again, disagreed the same way. A shrink trusts that an
+    /// engine answers a case the same way each time; one that did not (it draws random numbers,
+    /// keeps a table between cases, depends on the time) is reported on the case as drawn, not
+    /// shrunk, and `shrunk` is that case.
+    pub steady: bool,
 }
 
 impl Found {
@@ -825,15 +830,19 @@ impl Found {
             1 => "1 node".to_owned(),
             many => format!("{many} nodes"),
         };
+        let shrunk = if self.steady {
+            format!("shrunk in {} tests to {}, {}", self.tests, depth(&self.shrunk), nodes(&self.shrunk))
+        } else {
+            "not shrunk: asked again, the engine answered it another way, and a shrink needs an engine \
+             that answers a case the same way each time"
+                .to_owned()
+        };
         format!(
-            "case {} ({}): {}, {}; shrunk in {} tests to {}, {}:\n{}\n{}",
+            "case {} ({}): {}, {}; {shrunk}:\n{}\n{}",
             self.index,
             self.original.origin,
             depth(&self.original),
             nodes(&self.original),
-            self.tests,
-            depth(&self.shrunk),
-            nodes(&self.shrunk),
             self.shrunk.tree.to_string().trim_end(),
             self.disagreement.describe(self.perspective, self.shrunk.tree.player(self.shrunk.tree.root_id())),
         )
@@ -989,16 +998,38 @@ pub fn fuzz_keep_going<E, R: Into<Reply>>(
     for First { name, count, index, case, found } in firsts {
         let first = match found {
             Ok(disagreement) => {
+                let steady = asked_again(&mut engine, &case, config) == Some(disagreement.clone());
                 // Shrunk within its kind, to the rule: a case does not slip to another kind, which
                 // has its own entry.
                 let same_kind = |candidate: &Case| -> Option<Disagreement> {
                     let answer = ask(&mut engine, candidate).ok()??;
                     judge(candidate, &answer, config).ok().flatten().filter(|found| found.kind_name() == name)
                 };
-                let (shrunk, disagreement, tests) =
-                    shrink_while(&case, disagreement, config, same_kind, &mut progress);
                 let perspective = config.perspective;
-                Ok(Found { index, original: case, shrunk, disagreement, tests, perspective })
+                if steady {
+                    let (shrunk, disagreement, tests) =
+                        shrink_while(&case, disagreement, config, same_kind, &mut progress);
+                    Ok(Found {
+                        index,
+                        original: case,
+                        shrunk,
+                        disagreement,
+                        tests,
+                        perspective,
+                        steady: true,
+                    })
+                } else {
+                    let shrunk = case.clone();
+                    Ok(Found {
+                        index,
+                        original: case,
+                        shrunk,
+                        disagreement,
+                        tests: 0,
+                        perspective,
+                        steady: false,
+                    })
+                }
             }
             Err(failure) => {
                 let same = |other: &Failure<E>| failure_kind(other) == name;
@@ -1036,7 +1067,8 @@ fn count_kind<E>(
 }
 
 /// Runs `engine` on [`Config::cases`] cases, judges each ([`judge`]) and shrinks the first that
-/// disagrees ([`shrink_case`]). See the [module documentation](self).
+/// disagrees ([`shrink_case`]), once the engine, asked that case again, disagrees the same way
+/// (otherwise it is reported as drawn: [`Found::steady`]). See the [module documentation](self).
 pub fn fuzz<E, R: Into<Reply>>(
     config: &Config,
     mut engine: impl FnMut(&Case) -> Result<R, E>,
@@ -1070,6 +1102,19 @@ pub fn fuzz<E, R: Into<Reply>>(
             Outcome::Panicked { index, case: Box::new(case), message }
         }
         Tried::Disagreed { index, case, disagreement } => {
+            let perspective = config.perspective;
+            if asked_again(&mut engine, &case, config) != Some(disagreement.clone()) {
+                let shrunk = case.clone();
+                return Outcome::Disagreed(Box::new(Found {
+                    index,
+                    original: case,
+                    shrunk,
+                    disagreement,
+                    tests: 0,
+                    perspective,
+                    steady: false,
+                }));
+            }
             let (shrunk, disagreement, tests) =
                 shrink_case(&case, disagreement, config, &mut engine, &mut progress);
             Outcome::Disagreed(Box::new(Found {
@@ -1078,10 +1123,22 @@ pub fn fuzz<E, R: Into<Reply>>(
                 shrunk,
                 disagreement,
                 tests,
-                perspective: config.perspective,
+                perspective,
+                steady: true,
             }))
         }
     }
+}
+
+/// The disagreement the engine's answer to `case`, asked again, shows; `None` when it agrees,
+/// declines, fails or cannot be judged.
+fn asked_again<E, R: Into<Reply>>(
+    engine: &mut impl FnMut(&Case) -> Result<R, E>,
+    case: &Case,
+    config: &Config,
+) -> Option<Disagreement> {
+    let answer = ask(engine, case).ok()??;
+    judge(case, &answer, config).ok().flatten()
 }
 
 /// How the cases of a run went, up to the first that disagreed or failed.

@@ -233,6 +233,32 @@ fn without_depth_zero_no_case_and_no_shrink_step_goes_there() {
     };
 }
 
+/// An engine that answers a case one way and then another (here: wrong on every other call) is
+/// reported on the case as drawn, not shrunk: a shrink would follow its coin, not its bug.
+#[test]
+fn an_engine_that_answers_a_case_two_ways_is_reported_unshrunk() {
+    let mut calls = 0u64;
+    let coin = |case: &Case| {
+        calls += 1;
+        let bug = if calls % 2 == 1 && case.depth > 0 { Bug::Sign } else { Bug::None };
+        Ok::<_, String>(Engine::search(&case.tree, case.depth, bug))
+    };
+    let Outcome::Disagreed(found) = fuzz(&config(1000), coin, |_| {}) else {
+        panic!("the coin never came up wrong")
+    };
+    assert!(!found.steady);
+    assert_eq!(found.shrunk, found.original);
+    assert!(
+        found.report().contains("not shrunk: asked again, the engine answered it another way"),
+        "{}",
+        found.report()
+    );
+    // A steady engine is shrunk as before.
+    let steady = |case: &Case| Ok::<_, String>(Engine::search(&case.tree, case.depth, Bug::Sign));
+    let Outcome::Disagreed(found) = fuzz(&config(1000), steady, |_| {}) else { panic!() };
+    assert!(found.steady && found.shrunk != found.original, "{}", found.report());
+}
+
 #[test]
 fn cases_are_drawn_again_equal_from_the_seed_and_cycle_through_the_families() {
     let config = Config { seed: 42, ..Config::default() };
