@@ -229,3 +229,36 @@ impl Game for ExtraTurns {
         true
     }
 }
+
+/// With deeper entries an own game's case is unfolded two plies past its depth, so that the
+/// witness criterion sees what a deeper search gives: a root answered with its value one ply
+/// deeper is accepted, as on a tree case, where without the plies past the depth it could not be.
+#[test]
+fn with_deeper_entries_an_own_game_case_sees_past_its_depth() {
+    let game = TicTacToe::from_moves("").unwrap();
+    let config = Config { deeper_entries: true, ..Config::default() };
+    let mut found = 0;
+    for seed in 0..200u64 {
+        let (position, moves) = nullwindow::games::random_position(&game, seed, 4);
+        for depth in 1..=2u32 {
+            let deeper = unfold(&game, &position, depth + 1, 1 << 20).unwrap();
+            let root = deeper.root_id();
+            let one_ply_deeper = minimax::search(&deeper, &root, depth + 1).value;
+            if one_ply_deeper == minimax::search(&deeper, &root, depth).value {
+                continue;
+            }
+            found += 1;
+            let answer = Answer::value(one_ply_deeper);
+            let case = GameCase::new(&game, position.clone(), moves.clone(), depth, String::new());
+            assert_eq!(case.beyond, 0);
+            let seen = case.clone().beyond(&game, config.unfolded_beyond());
+            assert_eq!((seen.beyond, seen.case.depth), (2, depth));
+            assert_eq!(judge(&seen.case, &answer, &config), Ok(None), "{moves:?} at depth {depth}");
+            // Cut at its depth, the case holds no deeper value; judged exactly, the answer is wrong.
+            assert!(judge(&case.case, &answer, &config).unwrap().is_some(), "{moves:?} at depth {depth}");
+            let exactly = Config::default();
+            assert!(judge(&seen.case, &answer, &exactly).unwrap().is_some(), "{moves:?} at depth {depth}");
+        }
+    }
+    assert!(found > 10, "only {found} positions whose value changes one ply deeper");
+}

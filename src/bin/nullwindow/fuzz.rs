@@ -165,7 +165,8 @@ pub struct FuzzArgs {
     #[arg(long, value_enum)]
     values: Option<Values>,
     /// Judge by the witness criterion, for engines whose table lets entries of deeper searches
-    /// answer shallower ones.
+    /// answer shallower ones (with --engine, each position is unfolded two plies past its depth,
+    /// as many as fit, to see what deeper searches give).
     #[arg(long)]
     deeper_entries: bool,
     /// Go on after a disagreement or a failure: run every case, and shrink, save and report the

@@ -79,6 +79,10 @@ pub struct GameCase<G: Game> {
     pub case: Case,
     /// Each node's position, by [`NodeId::index`](crate::tree::NodeId::index) in `case.tree`.
     pub positions: Vec<G::Position>,
+    /// Plies unfolded past `case.depth` (as many as fit), where the witness criterion of
+    /// [`Config::deeper_entries`] finds the values that entries of deeper searches give: an own
+    /// game's case holds no more of the game than it unfolds. 0 for [`GameCase::new`].
+    pub beyond: u32,
 }
 
 impl<G: Game> Clone for GameCase<G> {
@@ -88,6 +92,7 @@ impl<G: Game> Clone for GameCase<G> {
             moves: self.moves.clone(),
             case: self.case.clone(),
             positions: self.positions.clone(),
+            beyond: self.beyond,
         }
     }
 }
@@ -97,15 +102,38 @@ impl<G: Game> GameCase<G> {
     /// exceed the harness's 20,000 nodes: the case's depth then says how deep).
     #[must_use]
     pub fn new(game: &G, position: G::Position, moves: Vec<G::Move>, depth: u32, origin: String) -> Self {
-        let (depth, (tree, positions)) = (0..=depth)
-            .rev()
-            .find_map(|plies| {
-                unfold_with_positions(game, &position, plies, MAX_UNFOLDED_NODES)
+        Self::unfolded(game, position, moves, depth, 0, origin)
+    }
+
+    /// The same case unfolded up to `plies` past its depth, as many as fit in the harness's 20,000
+    /// nodes ([`GameCase::beyond`]): what [`Config::deeper_entries`] needs to see the values of
+    /// deeper searches.
+    #[must_use]
+    pub fn beyond(self, game: &G, plies: u32) -> Self {
+        Self::unfolded(game, self.position, self.moves, self.case.depth, plies, self.case.origin)
+    }
+
+    /// `position` unfolded `depth + beyond` plies, the extra plies dropped first and then the
+    /// depth lowered, until it fits.
+    fn unfolded(
+        game: &G,
+        position: G::Position,
+        moves: Vec<G::Move>,
+        depth: u32,
+        beyond: u32,
+        origin: String,
+    ) -> Self {
+        let tries =
+            (0..=beyond).rev().map(|extra| (depth, extra)).chain((0..depth).rev().map(|depth| (depth, 0)));
+        let (depth, extra, (tree, positions)) = tries
+            .into_iter()
+            .find_map(|(depth, extra)| {
+                unfold_with_positions(game, &position, depth + extra, MAX_UNFOLDED_NODES)
                     .ok()
-                    .map(|found| (plies, found))
+                    .map(|found| (depth, extra, found))
             })
             .unwrap_or_else(|| unreachable!("a position unfolded 0 plies is one node"));
-        Self { position, moves, case: Case { tree, depth, origin }, positions }
+        Self { position, moves, case: Case { tree, depth, origin }, positions, beyond: extra }
     }
 
     /// The position after its move `index` (its `index`-th legal move), searched one ply less.
@@ -113,12 +141,14 @@ impl<G: Game> GameCase<G> {
         let mut moves = self.moves.clone();
         moves.push(mv);
         let origin = format!("own game, {} from the start", super::counted_moves(moves.len()));
-        Self::new(game, game.play(&self.position, mv), moves, self.case.depth.saturating_sub(1), origin)
+        let depth = self.case.depth.saturating_sub(1);
+        Self::unfolded(game, game.play(&self.position, mv), moves, depth, self.beyond, origin)
     }
 
     /// The same position searched `depth` plies.
     fn at_depth(&self, game: &G, depth: u32) -> Self {
-        Self::new(game, self.position.clone(), self.moves.clone(), depth, self.case.origin.clone())
+        let origin = self.case.origin.clone();
+        Self::unfolded(game, self.position.clone(), self.moves.clone(), depth, self.beyond, origin)
     }
 }
 
@@ -135,7 +165,14 @@ impl Config {
         let position = moves.iter().fold(game.root(), |position, &mv| game.play(&position, mv));
         let depth = draw_u32(&mut rng, &self.height);
         let origin = format!("own game, {} from the start", super::counted_moves(moves.len()));
-        GameCase::new(game, position, moves, depth, origin)
+        GameCase::unfolded(game, position, moves, depth, self.unfolded_beyond(), origin)
+    }
+
+    /// Plies an own game's case is unfolded past its depth: two with deeper entries, for the
+    /// witness criterion, and none without.
+    #[must_use]
+    pub const fn unfolded_beyond(&self) -> u32 {
+        if self.deeper_entries { 2 } else { 0 }
     }
 }
 

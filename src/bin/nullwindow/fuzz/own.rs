@@ -154,7 +154,8 @@ fn one_case(
         }
     }
     let at = game.position(&located.token, located.side);
-    let case = GameCase::new(game, at, moves, depth, format!("--position {}", quote_if_needed(position)));
+    let case = GameCase::new(game, at, moves, depth, format!("--position {}", quote_if_needed(position)))
+        .beyond(game, config.unfolded_beyond());
     if let Some(failure) = game.take_failure() {
         return Err(CliError(format!("--engine: {failure}")));
     }
