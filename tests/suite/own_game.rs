@@ -249,7 +249,7 @@ fn with_deeper_entries_an_own_game_case_sees_past_its_depth() {
             }
             found += 1;
             let answer = Answer::value(one_ply_deeper);
-            let case = GameCase::new(&game, position.clone(), moves.clone(), depth, String::new());
+            let case = GameCase::new(&game, position, moves.clone(), depth, String::new());
             assert_eq!(case.beyond, 0);
             let seen = case.clone().beyond(&game, config.unfolded_beyond());
             assert_eq!((seen.beyond, seen.case.depth), (2, depth));
