@@ -815,6 +815,33 @@ pub struct Found {
 }
 
 impl Found {
+    /// The case drawn (`original`, the run's case `index`) and the case it was shrunk to in `tests`
+    /// candidates, where the engine disagrees as `disagreement` says.
+    fn shrunk(
+        index: u64,
+        original: Case,
+        shrunk: Case,
+        disagreement: Disagreement,
+        tests: u64,
+        config: &Config,
+    ) -> Self {
+        Self { index, original, shrunk, disagreement, tests, perspective: config.perspective, steady: true }
+    }
+
+    /// The case drawn, not shrunk: asked again, the engine answered it another way.
+    fn unsteady(index: u64, original: Case, disagreement: Disagreement, config: &Config) -> Self {
+        let shrunk = original.clone();
+        Self {
+            index,
+            original,
+            shrunk,
+            disagreement,
+            tests: 0,
+            perspective: config.perspective,
+            steady: false,
+        }
+    }
+
     /// A report in a few lines: the case, the shrunk case, what is wrong.
     #[must_use]
     pub fn report(&self) -> String {
@@ -998,37 +1025,18 @@ pub fn fuzz_keep_going<E, R: Into<Reply>>(
     for First { name, count, index, case, found } in firsts {
         let first = match found {
             Ok(disagreement) => {
-                let steady = asked_again(&mut engine, &case, config) == Some(disagreement.clone());
+                let steady = disagreement_on(&mut engine, &case, config) == Some(disagreement.clone());
                 // Shrunk within its kind, to the rule: a case does not slip to another kind, which
                 // has its own entry.
-                let same_kind = |candidate: &Case| -> Option<Disagreement> {
-                    let answer = ask(&mut engine, candidate).ok()??;
-                    judge(candidate, &answer, config).ok().flatten().filter(|found| found.kind_name() == name)
+                let same_kind = |candidate: &Case| {
+                    disagreement_on(&mut engine, candidate, config).filter(|found| found.kind_name() == name)
                 };
-                let perspective = config.perspective;
                 if steady {
                     let (shrunk, disagreement, tests) =
                         shrink_while(&case, disagreement, config, same_kind, &mut progress);
-                    Ok(Found {
-                        index,
-                        original: case,
-                        shrunk,
-                        disagreement,
-                        tests,
-                        perspective,
-                        steady: true,
-                    })
+                    Ok(Found::shrunk(index, case, shrunk, disagreement, tests, config))
                 } else {
-                    let shrunk = case.clone();
-                    Ok(Found {
-                        index,
-                        original: case,
-                        shrunk,
-                        disagreement,
-                        tests: 0,
-                        perspective,
-                        steady: false,
-                    })
+                    Ok(Found::unsteady(index, case, disagreement, config))
                 }
             }
             Err(failure) => {
@@ -1102,37 +1110,20 @@ pub fn fuzz<E, R: Into<Reply>>(
             Outcome::Panicked { index, case: Box::new(case), message }
         }
         Tried::Disagreed { index, case, disagreement } => {
-            let perspective = config.perspective;
-            if asked_again(&mut engine, &case, config) != Some(disagreement.clone()) {
-                let shrunk = case.clone();
-                return Outcome::Disagreed(Box::new(Found {
-                    index,
-                    original: case,
-                    shrunk,
-                    disagreement,
-                    tests: 0,
-                    perspective,
-                    steady: false,
-                }));
+            if disagreement_on(&mut engine, &case, config) != Some(disagreement.clone()) {
+                return Outcome::Disagreed(Box::new(Found::unsteady(index, case, disagreement, config)));
             }
             let (shrunk, disagreement, tests) =
                 shrink_case(&case, disagreement, config, &mut engine, &mut progress);
-            Outcome::Disagreed(Box::new(Found {
-                index,
-                original: case,
-                shrunk,
-                disagreement,
-                tests,
-                perspective,
-                steady: true,
-            }))
+            Outcome::Disagreed(Box::new(Found::shrunk(index, case, shrunk, disagreement, tests, config)))
         }
     }
 }
 
-/// The disagreement the engine's answer to `case`, asked again, shows; `None` when it agrees,
-/// declines, fails or cannot be judged.
-fn asked_again<E, R: Into<Reply>>(
+/// The disagreement the engine's answer to `case` shows; `None` when it agrees, declines, fails or
+/// cannot be judged within the budget. What a shrink keeps a candidate by, and how a case is asked
+/// again.
+fn disagreement_on<E, R: Into<Reply>>(
     engine: &mut impl FnMut(&Case) -> Result<R, E>,
     case: &Case,
     config: &Config,
@@ -1212,9 +1203,8 @@ pub fn shrink_case<E, R: Into<Reply>>(
     let kind = disagreement.kind();
     // A candidate the engine cannot answer or declines, that cannot be judged within the budget, or
     // that it gets wrong in another way, is not kept.
-    let disagrees = |candidate: &Case| -> Option<Disagreement> {
-        let answer = ask(&mut engine, candidate).ok()??;
-        judge(candidate, &answer, config).ok().flatten().filter(|found| found.kind() == kind)
+    let disagrees = |candidate: &Case| {
+        disagreement_on(&mut engine, candidate, config).filter(|found| found.kind() == kind)
     };
     shrink_while(case, disagreement, config, disagrees, progress)
 }
