@@ -296,7 +296,7 @@ pub(crate) fn files_under(folder: &Path) -> Vec<String> {
 /// Runs the command line as a reader would, from the repository root, and returns what it printed
 /// (standard output, then standard error) with its exit code.
 #[cfg(feature = "cli")]
-fn run(args: &[&str]) -> String {
+pub(crate) fn run(args: &[&str]) -> String {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_nullwindow"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))

@@ -202,23 +202,9 @@ fn easyais_own_games_have_the_values_the_chapter_states() {
     assert!(extension_values(&nim, &root, 3).contains(&100), "extensions on the game, from the side to move");
 }
 
-/// Runs the command line as the chapter shows it, from the repository root: the command, then what
-/// it printed (standard output, then standard error), and its exit code when not 0.
+// The command line run as the chapter shows it, as every chapter's commands run.
 #[cfg(feature = "cli")]
-fn run(args: &[&str]) -> String {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_nullwindow"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap();
-    let mut text = format!("$ nullwindow {}\n", args.join(" "));
-    text.push_str(&String::from_utf8(output.stdout).unwrap());
-    text.push_str(&String::from_utf8(output.stderr).unwrap());
-    if !output.status.success() {
-        text.push_str(&format!("(exit code {})\n", output.status.code().unwrap_or(-1)));
-    }
-    text
-}
+use crate::book::run;
 
 /// The `minimax` crate's glue as the chapter runs it: the cargo example's arguments, and what it
 /// prints.
