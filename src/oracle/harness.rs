@@ -352,8 +352,8 @@ pub struct Config {
     /// The most random moves from the start of [`Config::own`] to a case's position.
     pub walk: u32,
     /// Whether depth 0 (the root's evaluation alone) is drawn, one case in ten. `false` for an
-    /// engine that has nothing to answer there (one that plays a move): no case, and no shrink
-    /// step, goes below depth 1.
+    /// engine that has nothing to answer there (one that plays a move): no case, shrink step or
+    /// own-game descent goes below depth 1 ([`Config::least_depth`]).
     pub depth_zero: bool,
 }
 
@@ -396,6 +396,13 @@ impl std::error::Error for ConfigError {}
 const MAX_UNFOLDED_NODES: usize = 20_000;
 
 impl Config {
+    /// The least depth a case may have, drawn or shrunk or descended to: 1 without
+    /// [`Config::depth_zero`], else 0.
+    #[must_use]
+    pub const fn least_depth(&self) -> u32 {
+        if self.depth_zero { 0 } else { 1 }
+    }
+
     /// Checks that cases can be drawn: a family, non-empty ranges, widths of at least 1, heights of
     /// at most 12 (a random tree of width 3 and height 12 has half a million leaves), admissible
     /// values.
@@ -1242,7 +1249,7 @@ fn shrink_while<T>(
     };
     let mut best = (case.clone(), found);
     // No candidate goes below the least depth a case may have.
-    let floor = u32::from(!config.depth_zero);
+    let floor = config.least_depth();
     loop {
         // A depth past the height searches the same tree: the height is the smallest such depth.
         let height = best.0.tree.height().max(floor);

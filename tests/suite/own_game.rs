@@ -262,3 +262,27 @@ fn with_deeper_entries_an_own_game_case_sees_past_its_depth() {
     }
     assert!(found > 10, "only {found} positions whose value changes one ply deeper");
 }
+
+/// Without depth 0 no own-game case is drawn there and no descent goes there: the engine is never
+/// asked at depth 0, and its planted bug is still followed down, to depth 1 or more.
+#[test]
+fn without_depth_zero_no_case_and_no_descent_goes_there() {
+    let game = TicTacToe::from_moves("").unwrap();
+    let drops = |position: &_| game.key(position) % 5 == 0;
+    let mut inner = searcher(&game, &drops);
+    let least_asked = std::cell::Cell::new(u32::MAX);
+    let mut engine = |case: &GameCase<TicTacToe>| {
+        least_asked.set(least_asked.get().min(case.case.depth));
+        inner(case)
+    };
+    let without = Config { depth_zero: false, ..config(3, 200) };
+    let GameOutcome::Disagreed(found) = fuzz_game(&without, &game, &mut engine, |_| {}) else {
+        panic!("the planted bug was not caught")
+    };
+    assert!(found.found.case.depth >= 1, "descended to depth {}", found.found.case.depth);
+    assert_eq!(least_asked.get(), 1);
+    // With depth 0 allowed (these heights include it), the same run asks there.
+    least_asked.set(u32::MAX);
+    let _ = fuzz_game(&config(3, 200), &game, &mut engine, |_| {});
+    assert_eq!(least_asked.get(), 0);
+}

@@ -163,7 +163,7 @@ impl Config {
         let length = draw_below(&mut rng, playout.len() as u64 + 1);
         let moves = playout[..usize::try_from(length).unwrap_or(0)].to_vec();
         let position = moves.iter().fold(game.root(), |position, &mv| game.play(&position, mv));
-        let depth = draw_u32(&mut rng, &self.height);
+        let depth = draw_u32(&mut rng, &self.height).max(self.least_depth());
         let origin = format!("own game, {} from the start", super::counted_moves(moves.len()));
         GameCase::unfolded(game, position, moves, depth, self.unfolded_beyond(), origin)
     }
@@ -349,7 +349,7 @@ pub fn descend<G: Game, E, R: Into<Reply>>(
     let (answer, disagreement) = first.unwrap_or((Answer::default(), disagreement));
     let mut best = (case.clone(), answer, disagreement);
     'descend: loop {
-        for depth in 0..best.0.case.depth {
+        for depth in config.least_depth()..best.0.case.depth {
             if tests >= config.max_shrink_tests {
                 break 'descend;
             }
@@ -363,7 +363,7 @@ pub fn descend<G: Game, E, R: Into<Reply>>(
             tests,
             nodes: usize::try_from(best.0.case.tree.stats().nodes).unwrap_or(usize::MAX),
         });
-        if best.0.case.depth == 0 {
+        if best.0.case.depth <= config.least_depth() {
             break;
         }
         let mut moved = false;

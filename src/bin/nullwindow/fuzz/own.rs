@@ -68,6 +68,7 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
         deeper_entries: args.deeper_entries,
         max_shrink_tests: args.max_shrink_runs,
         walk: args.walk.unwrap_or(1000),
+        depth_zero: !args.no_depth_zero,
         ..Config::default()
     };
     let mut engine = |case: &GameCase<ServedGame>| search(&game, case, records.as_deref());
