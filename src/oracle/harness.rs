@@ -17,7 +17,9 @@
 //!    exact value is the root's;
 //! 3. **shrinking** ([`shrink_case`]): the first case that disagrees is made smaller
 //!    ([`crate::tree::shrink`]) and shallower, one step at a time, for as long as it still
-//!    disagrees: a fixpoint of a few nodes, printed without loss by the tree's `Display`.
+//!    disagrees: a 1-minimal case ([`single_steps`]) of a few nodes, printed without loss by the
+//!    tree's `Display`. It is asked again first: an engine that answers it another way is reported
+//!    on it unshrunk ([`Found::steady`]).
 //!
 //! A second source of cases runs an engine's own search on positions of its own game, where its
 //! move generation, passes and table run, and minimizes a wrong answer along the game instead of

@@ -49,7 +49,8 @@ a timeout the engine is started again, and the run says how often.
 fuzz judges the value against the exact depth-limited value (with --deeper-entries: the value of
 some all-or-none extension, for engines whose table lets deeper entries answer), the move by the
 exact value of the child it leads to, and the records by the rules of `nullwindow audit`. The first
-case that disagrees is shrunk, tree and depth, to a fixpoint, saved (--save), printed, and followed
+case that disagrees is asked again (an engine that answers it another way is reported on it, not
+shrunk), shrunk, tree and depth, until no single step still disagrees, saved (--save), printed, and followed
 by one line `reproduce: COMMAND` that shows the disagreement again (exit 1).
 
 A run that exits non-zero, is killed, prints no value, writes records that cannot be read, or
