@@ -1300,7 +1300,19 @@ fn a_mistyped_name_gets_the_nearest_and_the_hint_fits_how_it_runs() {
     std::fs::create_dir_all(&installed).unwrap();
     let copy = installed.join("nullwindow");
     std::fs::copy(env!("CARGO_BIN_EXE_nullwindow"), &copy).unwrap();
-    let output = Command::new(&copy).output().unwrap();
+    // A test that starts a process while the copy is open for writing hands the open file to it
+    // until it execs: the copy is "busy" for that moment, so try again.
+    let mut output = Command::new(&copy).output();
+    for _ in 0..50 {
+        match &output {
+            Err(error) if error.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                output = Command::new(&copy).output();
+            }
+            _ => break,
+        }
+    }
+    let output = output.unwrap();
     let _ = std::fs::remove_dir_all(&installed);
     let hint = String::from_utf8_lossy(&output.stdout);
     assert!(hint.contains("Next: `nullwindow gen --seed 7") && !hint.contains("cargo install"), "{hint}");
