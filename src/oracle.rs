@@ -22,6 +22,7 @@
 
 pub mod audit;
 pub mod harness;
+pub mod proof;
 pub mod protocol;
 pub mod record;
 #[cfg(feature = "process")]

@@ -109,6 +109,7 @@ use std::collections::HashSet;
 use std::fmt;
 
 use super::Exact;
+pub use super::proof::Claim;
 pub use super::record::Record;
 use crate::driver::observe::{Perspective, Probe};
 use crate::game::{Game, Player};
@@ -544,13 +545,25 @@ pub fn audit_with_progress<G: Game>(
     progress: &mut dyn FnMut(usize),
 ) -> Report {
     let mut exact = Exact::new(game, options.reference);
+    let mut truth = Reference { exact: &mut exact, limit: options.limit, last: None };
+    audit_by(game, records, options, &mut truth, progress)
+}
+
+/// As [`audit_with_progress`], learning what it needs of the exact values from `truth`.
+pub(crate) fn audit_by<G: Game>(
+    game: &G,
+    records: &[Record<G::Position>],
+    options: &Options,
+    truth: &mut dyn Truth<G>,
+    progress: &mut dyn FnMut(usize),
+) -> Report {
     let budget = options.limit.unwrap_or(u64::MAX);
     let mut violations: Vec<Option<Violation>> = Vec::with_capacity(records.len());
     let mut unfinished = None;
     for (index, record) in records.iter().enumerate() {
         // A fresh witness per record: its budget is the record's own.
         let mut witness = options.deeper_entries.then(|| Witness::new(game, budget));
-        match judge(game, &mut exact, witness.as_mut(), index, record, options) {
+        match judge(game, truth, witness.as_mut(), index, record, options) {
             Some(verdict) => violations.push(verdict),
             None => {
                 unfinished = Some(Unfinished { record: index, limit: budget });
@@ -562,7 +575,7 @@ pub fn audit_with_progress<G: Game>(
     let judged = &records[..violations.len()];
     let mut root_value = None;
     if unfinished.is_none() {
-        match judge_root(game, &mut exact, judged, options) {
+        match judge_root(game, truth, judged, options) {
             Some(verdict) => root_value = verdict,
             None => unfinished = Some(Unfinished { record: judged.len(), limit: budget }),
         }
@@ -621,60 +634,89 @@ const fn extensions(perspective: Perspective, player: Player, (low, high): (Valu
     Extensions { lowest, highest }
 }
 
-/// What a record's result claims about its node's value `x` (from the record's side): that `x` is
-/// at most it, at least it, or it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Claim {
-    AtMost(Value),
-    AtLeast(Value),
-    Exactly(Value),
+/// The claim the window `(alpha, beta)` gives `result`, `alpha < beta`.
+const fn of_window(result: Value, alpha: Value, beta: Value) -> Claim {
+    if result <= alpha {
+        Claim::AtMost(result)
+    } else if result >= beta {
+        Claim::AtLeast(result)
+    } else {
+        Claim::Exactly(result)
+    }
 }
 
-impl Claim {
-    /// Whether the claim holds for the value `value`.
-    const fn holds(self, value: Value) -> bool {
-        match self {
-            Self::AtMost(result) => value <= result,
-            Self::AtLeast(result) => value >= result,
-            Self::Exactly(result) => value == result,
+/// The claims `record`'s window gives its result about the node's value (from the record's side),
+/// any one of which may hold: one for a non-empty window; for an empty one, those of the windows
+/// with only one of its edges, `(alpha, +inf)` and `(-inf, beta)`.
+const fn readings<P>(record: &Record<P>) -> [Option<Claim>; 2] {
+    let (result, alpha, beta) = (record.result, record.alpha, record.beta);
+    if alpha < beta {
+        return [Some(of_window(result, alpha, beta)), None];
+    }
+    let above = if result <= alpha { Claim::AtMost(result) } else { Claim::Exactly(result) };
+    let below = if result >= beta { Claim::AtLeast(result) } else { Claim::Exactly(result) };
+    [Some(above), Some(below)]
+}
+
+/// The claim a window's reading and the bound the result was stored as make together (one value
+/// must satisfy both).
+const fn with_stored(claim: Claim, stored: Option<Bound>) -> Claim {
+    match (claim, stored) {
+        (window, None)
+        | (window @ Claim::AtMost(_), Some(Bound::Upper))
+        | (window @ Claim::AtLeast(_), Some(Bound::Lower)) => window,
+        (Claim::AtMost(result) | Claim::AtLeast(result) | Claim::Exactly(result), _) => {
+            Claim::Exactly(result)
         }
     }
+}
 
-    /// The claim the window `(alpha, beta)` gives `result`, `alpha < beta`.
-    const fn of_window(result: Value, alpha: Value, beta: Value) -> Self {
-        if result <= alpha {
-            Self::AtMost(result)
-        } else if result >= beta {
-            Self::AtLeast(result)
-        } else {
-            Self::Exactly(result)
-        }
+/// The claim a stored bound makes about the node's value, from the record's side.
+const fn stored_claim(bound: Bound, result: Value) -> Claim {
+    match bound {
+        Bound::Lower => Claim::AtLeast(result),
+        Bound::Upper => Claim::AtMost(result),
+        Bound::Exact => Claim::Exactly(result),
+    }
+}
+
+/// What the audit learns of a node's exact value to judge a record: whether a claim about it holds,
+/// and the value itself, once the record breaks a rule, for the message. The audit's own truth is
+/// the reference's exact values ([`audit`]); the harness proves claims on an engine's own game
+/// instead, each with a null-window test or two ([`crate::oracle::proof`]). Values and claims are
+/// from MAX's side.
+pub(crate) trait Truth<G: Game> {
+    /// Whether `claim` holds for the depth-`depth` value of `position`; `None` when deciding it
+    /// needs more nodes than the limit.
+    fn holds(&mut self, position: &G::Position, depth: u32, claim: Claim) -> Option<bool>;
+
+    /// The depth-`depth` value of `position`, likely near `near`; `None` beyond the limit.
+    fn value(&mut self, position: &G::Position, depth: u32, near: Value) -> Option<Value>;
+}
+
+/// The reference's exact values within the audit's limit, each found once.
+struct Reference<'a, 'g, G: Game> {
+    exact: &'a mut Exact<'g, G>,
+    limit: Option<u64>,
+    /// The last value found: a record's claims all ask about one node.
+    last: Option<(u64, u32, Value)>,
+}
+
+impl<G: Game> Truth<G> for Reference<'_, '_, G> {
+    fn holds(&mut self, position: &G::Position, depth: u32, claim: Claim) -> Option<bool> {
+        self.value(position, depth, 0).map(|value| claim.holds(value))
     }
 
-    /// The claims `record`'s window gives its result, any one of which may hold: one for a
-    /// non-empty window; for an empty one, those of the windows with only one of its edges,
-    /// `(alpha, +inf)` and `(-inf, beta)`.
-    const fn readings<P>(record: &Record<P>) -> [Option<Self>; 2] {
-        let (result, alpha, beta) = (record.result, record.alpha, record.beta);
-        if alpha < beta {
-            return [Some(Self::of_window(result, alpha, beta)), None];
+    fn value(&mut self, position: &G::Position, depth: u32, _near: Value) -> Option<Value> {
+        let key = self.exact.game.key(position);
+        if let Some((known, at, value)) = self.last
+            && (known, at) == (key, depth)
+        {
+            return Some(value);
         }
-        let above = if result <= alpha { Self::AtMost(result) } else { Self::Exactly(result) };
-        let below = if result >= beta { Self::AtLeast(result) } else { Self::Exactly(result) };
-        [Some(above), Some(below)]
-    }
-
-    /// The claim a window's reading and the bound the result was stored as make together (one
-    /// value must satisfy both).
-    const fn with_stored(self, stored: Option<Bound>) -> Self {
-        match (self, stored) {
-            (window, None)
-            | (window @ Self::AtMost(_), Some(Bound::Upper))
-            | (window @ Self::AtLeast(_), Some(Bound::Lower)) => window,
-            (Self::AtMost(result) | Self::AtLeast(result) | Self::Exactly(result), _) => {
-                Self::Exactly(result)
-            }
-        }
+        let value = self.exact.value_within(position, depth, self.limit)?;
+        self.last = Some((key, depth, value));
+        Some(value)
     }
 }
 
@@ -682,24 +724,33 @@ impl Claim {
 /// the limit of nodes.
 fn judge<G: Game>(
     game: &G,
-    exact: &mut Exact<'_, G>,
+    truth: &mut dyn Truth<G>,
     witness: Option<&mut Witness<'_, G>>,
     index: usize,
     record: &Record<G::Position>,
     options: &Options,
 ) -> Option<Option<Violation>> {
     let player = game.to_move(&record.position);
-    let value = exact.value_within(&record.position, record.depth, options.limit)?;
-    let value = turned(options.perspective, player, value);
-    let violation = |rule, extensions| {
-        Some(Violation { record: index, rule, exact: value, extensions, caller: None, stored_by: None })
+    // A claim of the record's, from its side, turned to MAX's.
+    let for_max = |claim: Claim| match (options.perspective, player) {
+        (Perspective::Mover, Player::Min) => claim.negated(),
+        _ => claim,
+    };
+    let violation = |truth: &mut dyn Truth<G>, rule, extensions| {
+        let near = turned(options.perspective, player, record.result);
+        let value = turned(options.perspective, player, truth.value(&record.position, record.depth, near)?);
+        Some(Some(Violation { record: index, rule, exact: value, extensions, caller: None, stored_by: None }))
     };
     let Some(witness) = witness else {
-        return Some(broken_rule(record, value).and_then(|rule| violation(rule, None)));
+        return match broken_rule(record, |claim| truth.holds(&record.position, record.depth, for_max(claim)))?
+        {
+            Some(rule) => violation(truth, rule, None),
+            None => Some(None),
+        };
     };
     let range = extensions(options.perspective, player, witness.range(&record.position, record.depth).ok()?);
-    for claim in Claim::readings(record).into_iter().flatten() {
-        let witnessed = match claim.with_stored(record.stored) {
+    for claim in readings(record).into_iter().flatten() {
+        let witnessed = match with_stored(claim, record.stored) {
             Claim::AtMost(result) => range.lowest <= result,
             Claim::AtLeast(result) => range.highest >= result,
             Claim::Exactly(result) => {
@@ -713,29 +764,28 @@ fn judge<G: Game>(
         }
     }
     // Name the rule the depth-limited value breaks (it is one an extension gives).
-    let rule = broken_rule(record, value).unwrap_or(Rule::Stored);
-    Some(violation(rule, Some(range)))
+    let value = turned(options.perspective, player, truth.value(&record.position, record.depth, 0)?);
+    let rule = broken_rule(record, |claim| Some(claim.holds(value)))?.unwrap_or(Rule::Stored);
+    violation(truth, rule, Some(range))
 }
 
-/// The rule `record` breaks if the node's value is `value` (both from the record's side). Holding
-/// does not depend on the side; the name does, and is the record's.
-fn broken_rule<P>(record: &Record<P>, value: Value) -> Option<Rule> {
-    let [first, second] = Claim::readings(record);
-    let holds = |claim: Option<Claim>| match claim {
-        Some(claim) => claim.holds(value),
-        None => false,
-    };
-    if !holds(first) && !holds(second) {
-        return Some(match (first, second.is_some()) {
+/// The rule `record` breaks, as `holds` decides its claims (from the record's side), if it breaks
+/// one; `None` when `holds` cannot decide. Holding does not depend on the side; the name does, and
+/// is the record's.
+fn broken_rule<P>(record: &Record<P>, mut holds: impl FnMut(Claim) -> Option<bool>) -> Option<Option<Rule>> {
+    let [first, second] = readings(record);
+    let mut either = |claim: Option<Claim>| claim.map_or(Some(false), &mut holds);
+    if !either(first)? && !either(second)? {
+        return Some(Some(match (first, second.is_some()) {
             (_, true) => Rule::EmptyWindow,
             (Some(Claim::AtMost(_)), false) => Rule::FailLow,
             (Some(Claim::AtLeast(_)), false) => Rule::FailHigh,
             _ => Rule::Inside,
-        });
+        }));
     }
     match record.stored {
-        Some(bound) if !bound.holds(record.result, value) => Some(Rule::Stored),
-        _ => None,
+        Some(bound) if !holds(stored_claim(bound, record.result))? => Some(Some(Rule::Stored)),
+        _ => Some(None),
     }
 }
 
@@ -743,7 +793,7 @@ fn broken_rule<P>(record: &Record<P>, value: Value) -> Option<Rule> {
 /// `None` when judging it needs more than the limit of nodes.
 fn judge_root<G: Game>(
     game: &G,
-    exact: &mut Exact<'_, G>,
+    truth: &mut dyn Truth<G>,
     records: &[Record<G::Position>],
     options: &Options,
 ) -> Option<Option<RootVerdict>> {
@@ -751,7 +801,8 @@ fn judge_root<G: Game>(
     let Some(depth) = options.root_depth.or_else(|| root_depth(game, records)) else { return Some(None) };
     let root = game.root();
     let player = game.to_move(&root);
-    let value = turned(options.perspective, player, exact.value_within(&root, depth, options.limit)?);
+    let near = turned(options.perspective, player, claimed);
+    let value = turned(options.perspective, player, truth.value(&root, depth, near)?);
     let (holds, extensions) = if options.deeper_entries {
         let mut witness = Witness::new(game, options.limit.unwrap_or(u64::MAX));
         let range = extensions(options.perspective, player, witness.range(&root, depth).ok()?);

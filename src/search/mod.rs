@@ -50,6 +50,7 @@ mod searcher;
 pub mod table;
 
 pub use self::parallel::Threads;
+pub(crate) use self::searcher::Entered;
 pub use self::searcher::{Searcher, WindowSearch};
 
 use std::fmt;
@@ -222,6 +223,21 @@ impl<G: Game> Engine<G> {
         f: impl FnOnce(&mut Searcher<'_, G>) -> T,
     ) -> T {
         let (mut searcher, _) = self.start_search(game, params, StopCheck::default(), Silent);
+        f(&mut searcher)
+    }
+
+    /// As [`Engine::with_searcher`], the searcher stopping at the limits `params` sets (its node
+    /// limit, time limit and cancel flag): once one is hit every search unwinds at once, with a
+    /// meaningless result, and [`Searcher::stopped`] says so. The oracle's proofs run this way, so
+    /// that one that would cost more than its budget ends there.
+    pub fn with_limited_searcher<T>(
+        &mut self,
+        game: &G,
+        params: &SearchParams,
+        f: impl FnOnce(&mut Searcher<'_, G>) -> T,
+    ) -> T {
+        let stop = StopCheck::from_limits(params, Instant::now());
+        let (mut searcher, _) = self.start_search(game, params, stop, Silent);
         f(&mut searcher)
     }
 

@@ -294,6 +294,13 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         self.stats
     }
 
+    /// Whether a limit stopped the searches made with this searcher: their results are then
+    /// meaningless.
+    #[must_use]
+    pub const fn stopped(&self) -> bool {
+        self.stop.stopped
+    }
+
     // ANCHOR: enter
     /// Opens a node: counts it; evaluates it if it is a leaf; lets the game's value bounds and then
     /// the table (if the node [uses it](Self::uses_table)) answer it or narrow its window; tries

@@ -1,0 +1,293 @@
+//! Proofs of what a position is worth: how the oracle checks an engine's claim about its own game
+//! without valuing every position below it.
+//!
+//! An engine says that a position searched `d` plies deep is worth `v`. The oracle need not know
+//! the value to check that: two null-window tests prove it, one that the value is at least `v`
+//! and one that it is at most `v` (Pearl's Test). Each test explores a proof tree, a strategy for
+//! one side, and the cheapest proof of both is Knuth and Moore's minimal tree: about
+//! `W^⌈d/2⌉ + W^⌊d/2⌋` leaves for `W` moves a position, where plain minimax needs `W^d`. MTD(f)
+//! started from `v` makes exactly these two tests when `v` is right (Plaat, Schaeffer, Pijls and de
+//! Bruin 1996), and goes on from them to the exact value when it is wrong. The engine's own answer
+//! is the best first guess there is.
+//!
+//! A [`Prover`] is that: the crate's [`mtd`] driver, each of its passes [`mt`], a fail-soft
+//! alpha-beta with memory (Plaat's MT) that reads the side to move at every position, so that a
+//! game where a side moves twice (an extra turn, a pass that keeps the move) is proved as it is.
+//! Its table is the engine's ([`crate::search::table`]): bounds proven for a position (its
+//! [`Game::key`], which for a served game is the token with the side to move) at one depth left,
+//! used only at that same depth, so that every bound is a proven bound on the depth-limited value.
+//! The table stays between calls: what one claim's proof establishes, the next one's reuses.
+//!
+//! Every call takes a [`Budget`] of nodes, shared by the calls that judge one case: a proof that
+//! would search more stops there, [`Undecided`], and leaves the table as sound as before.
+//!
+//! A claim is what a record's window says about its result ([`Claim`]): a fail-high at `beta`
+//! needs only a proof that the value is at least the result, a fail-low only one that it is at most
+//! the result, and a result inside the window both.
+//!
+//! ```
+//! use nullwindow::game::Game;
+//! use nullwindow::games::nim::Nim;
+//! use nullwindow::oracle::proof::{Budget, Claim, Prover};
+//!
+//! let game = Nim::from_moves("")?;
+//! let start = game.root();
+//! let exact = nullwindow::reference::minimax::search(&game, &start, 9).value;
+//! let mut prover = Prover::new(1 << 12);
+//! let mut budget = Budget::new(1_000_000);
+//! // From the side to move, which is MAX at the start.
+//! assert!(prover.holds(&game, &start, 9, Claim::Exactly(exact), &mut budget)?);
+//! assert!(!prover.holds(&game, &start, 9, Claim::AtLeast(exact + 1), &mut budget)?);
+//! // MTD(f) from a wrong first guess still ends on the exact value.
+//! assert_eq!(prover.value(&game, &start, 9, exact - 5, &mut budget)?, exact);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+
+use crate::driver::SearchParams;
+use crate::driver::observe::Observer;
+use crate::game::Game;
+use crate::search::mtd::{Pivot, mtd};
+use crate::search::{Engine, Entered, Searcher};
+pub use crate::theory::witness::Undecided;
+use crate::value::{INFINITY, MAX_LEAF, MIN_LEAF, Value};
+
+/// What a claim says of a node's value `v`, from the side to move there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Claim {
+    /// `v >= value`: what a result that failed high (at or above beta) says.
+    AtLeast(Value),
+    /// `v <= value`: what a result that failed low (at or below alpha) says.
+    AtMost(Value),
+    /// `v == value`: what a result inside the window says.
+    Exactly(Value),
+}
+
+impl Claim {
+    /// Whether the claim holds for the value `value`.
+    #[must_use]
+    pub const fn holds(self, value: Value) -> bool {
+        match self {
+            Self::AtLeast(bound) => value >= bound,
+            Self::AtMost(bound) => value <= bound,
+            Self::Exactly(bound) => value == bound,
+        }
+    }
+
+    /// The same claim read from the other side: `v >= 3` for one side is `v <= -3` for the other.
+    #[must_use]
+    pub const fn negated(self) -> Self {
+        match self {
+            Self::AtLeast(bound) => Self::AtMost(bound.saturating_neg()),
+            Self::AtMost(bound) => Self::AtLeast(bound.saturating_neg()),
+            Self::Exactly(bound) => Self::Exactly(bound.saturating_neg()),
+        }
+    }
+}
+
+impl fmt::Display for Claim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::AtLeast(bound) => write!(f, "at least {bound}"),
+            Self::AtMost(bound) => write!(f, "at most {bound}"),
+            Self::Exactly(bound) => write!(f, "exactly {bound}"),
+        }
+    }
+}
+
+/// The nodes the proofs of one judgement may still search: every call of a [`Prover`] spends from
+/// it, and one that would overspend stops, [`Undecided`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// The most nodes, over every call it is passed to.
+    pub limit: u64,
+    /// The nodes searched so far.
+    pub spent: u64,
+}
+
+impl Budget {
+    /// A budget of `limit` nodes, none spent.
+    #[must_use]
+    pub const fn new(limit: u64) -> Self {
+        Self { limit, spent: 0 }
+    }
+
+    /// The nodes left.
+    #[must_use]
+    pub const fn left(&self) -> u64 {
+        self.limit.saturating_sub(self.spent)
+    }
+
+    /// The error of a proof that ran out of it.
+    #[must_use]
+    pub const fn exceeded(&self) -> Undecided {
+        Undecided { budget: self.limit }
+    }
+}
+
+/// Proves claims about positions of one game, and finds their exact values, keeping what it proved
+/// between calls. See the [module documentation](self).
+pub struct Prover<G: Game> {
+    engine: Engine<G>,
+    params: SearchParams,
+    nodes: u64,
+}
+
+impl<G: Game> Prover<G> {
+    /// A prover with a table of `table_entries` entries (rounded down to a power of two; 16 bytes
+    /// each, allocated here: [`crate::search::table`]).
+    #[must_use]
+    pub fn new(table_entries: usize) -> Self {
+        let params = SearchParams { tt_entries: table_entries, ..SearchParams::default() };
+        Self { engine: Engine::new(&params), params, nodes: 0 }
+    }
+
+    /// The nodes every call so far has searched.
+    #[must_use]
+    pub const fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Forgets everything proved (the positions a game's keys name may have changed meaning).
+    pub fn clear(&mut self) {
+        self.engine.clear();
+    }
+
+    /// Whether the depth-`depth` value of `position`, from the side to move there, is at least
+    /// `value`: one null-window test `(value - 1, value)`. A value no position can have is decided
+    /// without a search.
+    ///
+    /// # Errors
+    /// [`Undecided`] when the test needs more nodes than `budget` has left.
+    pub fn at_least(
+        &mut self,
+        game: &G,
+        position: &G::Position,
+        depth: u32,
+        value: Value,
+        budget: &mut Budget,
+    ) -> Result<bool, Undecided> {
+        if value <= MIN_LEAF {
+            return Ok(true);
+        }
+        if value > MAX_LEAF {
+            return Ok(false);
+        }
+        let g = self.search(game, budget, |searcher| mt(searcher, position, depth, value - 1, value, 0))?;
+        Ok(g >= value)
+    }
+
+    /// Whether `claim` holds for the depth-`depth` value of `position`, from the side to move
+    /// there: one null-window test for a bound, two for an exact value (the second only if the
+    /// first passed).
+    ///
+    /// # Errors
+    /// As [`Prover::at_least`].
+    pub fn holds(
+        &mut self,
+        game: &G,
+        position: &G::Position,
+        depth: u32,
+        claim: Claim,
+        budget: &mut Budget,
+    ) -> Result<bool, Undecided> {
+        let mut at_least = |value: Value| self.at_least(game, position, depth, value, budget);
+        match claim {
+            Claim::AtLeast(value) => at_least(value),
+            Claim::AtMost(value) => Ok(!at_least(value.saturating_add(1))?),
+            Claim::Exactly(value) => Ok(at_least(value)? && !at_least(value.saturating_add(1))?),
+        }
+    }
+
+    /// The exact depth-`depth` value of `position`, from the side to move there, by MTD(f) from
+    /// `guess`: two null-window tests when the guess is right.
+    ///
+    /// # Errors
+    /// As [`Prover::at_least`].
+    pub fn value(
+        &mut self,
+        game: &G,
+        position: &G::Position,
+        depth: u32,
+        guess: Value,
+        budget: &mut Budget,
+    ) -> Result<Value, Undecided> {
+        let guess = guess.clamp(MIN_LEAF, MAX_LEAF);
+        self.search(game, budget, |searcher| {
+            let mut passes = Vec::new();
+            mtd(searcher, position, depth, Pivot::LastResult, guess, &mut passes, &mt)
+        })
+    }
+
+    /// Runs `search` within what `budget` has left, and spends what it searched.
+    fn search(
+        &mut self,
+        game: &G,
+        budget: &mut Budget,
+        search: impl FnOnce(&mut Searcher<'_, G>) -> Value,
+    ) -> Result<Value, Undecided> {
+        let left = budget.left();
+        if left == 0 {
+            return Err(budget.exceeded());
+        }
+        let params = SearchParams { node_limit: Some(left), ..self.params.clone() };
+        let (value, nodes, stopped) = self.engine.with_limited_searcher(game, &params, |searcher| {
+            let value = search(searcher);
+            (value, searcher.counts().nodes, searcher.stopped())
+        });
+        self.nodes += nodes;
+        budget.spent = budget.spent.saturating_add(nodes);
+        if stopped { Err(budget.exceeded()) } else { Ok(value) }
+    }
+}
+
+// ANCHOR: mt
+/// Plaat's MT, a memory-enhanced test: fail-soft alpha-beta with the engine's table, in negamax
+/// form, reading the side to move at every child. Searches `position` `depth` plies deep with the
+/// window `(alpha, beta)`, values from the side to move there.
+///
+/// Contract (fail-soft), for `v` the exact depth-`depth` value and `g` the result: `g <= alpha`
+/// ⇒ `v <= g`; `g >= beta` ⇒ `v >= g`; otherwise `g == v`. With `beta = alpha + 1` it is
+/// Pearl's Test, the pass of an MTD driver. Where the same side moves again after a move, the
+/// child's value is already the mover's, so its window passes down unturned; everywhere else it is
+/// the engine's [`alpha_beta`](crate::search::alphabeta::alpha_beta).
+///
+/// # Panics
+/// In debug builds, when the window is empty (`alpha >= beta`).
+pub fn mt<G: Game, O: Observer<G>>(
+    searcher: &mut Searcher<'_, G, O>,
+    position: &G::Position,
+    depth: u32,
+    alpha: Value,
+    beta: Value,
+    ply: usize,
+) -> Value {
+    debug_assert!(alpha < beta, "mt needs a non-empty window, got ({alpha}, {beta})");
+    let node = match searcher.enter(position, depth, alpha, beta, ply) {
+        Entered::Done(value) => return value,
+        Entered::Expand(node) => node,
+    };
+    let mover = searcher.game.to_move(position);
+    let mut g = -INFINITY;
+    let mut best = None;
+    let mut a = node.alpha;
+    while let Some(mv) = searcher.next_move(&node) {
+        let child = searcher.game.play(position, mv);
+        let value = if searcher.game.to_move(&child) == mover {
+            mt(searcher, &child, depth - 1, a, node.beta, ply + 1)
+        } else {
+            -mt(searcher, &child, depth - 1, -node.beta, -a, ply + 1)
+        };
+        if value > g {
+            g = value;
+            best = Some(mv);
+        }
+        a = a.max(g);
+        if g >= node.beta {
+            break;
+        }
+    }
+    searcher.leave(node, position, ply, g, best)
+}
+// ANCHOR_END: mt
