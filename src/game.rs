@@ -108,6 +108,17 @@ impl fmt::Display for Player {
     }
 }
 
+/// What [`Game::prefetch`] is told will be asked of each position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prefetch {
+    /// Its evaluation: the positions are leaves.
+    Evaluations,
+    /// Its moves: the positions will be expanded.
+    Moves,
+    /// Both: an unfolding's level, whose nodes keep their evaluations and are expanded.
+    MovesAndEvaluations,
+}
+
 /// A two-player zero-sum game with perfect information, as the searches see it.
 ///
 /// Contract, which every search relies on:
@@ -215,12 +226,21 @@ pub trait Game {
         true
     }
 
-    /// Told that an unfolding ([`crate::tree::unfold`]) is about to ask for the evaluations of
-    /// `positions` and, when `moves`, their moves: a game whose answers are costly one at a time (an
-    /// engine's game over a pipe, [`crate::oracle::protocol::ServedGame`]) asks for them all at
-    /// once. Only the time taken depends on it, never an answer. The default does nothing.
-    fn prefetch(&self, positions: &[Self::Position], moves: bool) {
-        let _ = (positions, moves);
+    /// Told that a search or an unfolding is about to ask for `wanted` of each of `positions`: a
+    /// game whose answers are costly one at a time (an engine's game over a pipe,
+    /// [`crate::oracle::protocol::ServedGame`]) asks for them all at once, one round trip for a
+    /// whole level of an unfolding ([`crate::tree::unfold`]) or for a node's children
+    /// ([`crate::oracle::proof::mt`]). Only the time taken depends on it, never an answer. The
+    /// default does nothing.
+    fn prefetch(&self, positions: &[Self::Position], wanted: Prefetch) {
+        let _ = (positions, wanted);
+    }
+
+    /// Told that a search is about to ask for `wanted` of the children of `position` (of
+    /// [`Game::moves`]): [`Game::prefetch`] for them, which a game that implements it can make cost
+    /// nothing when it has asked before. The default does nothing.
+    fn prefetch_children(&self, position: &Self::Position, wanted: Prefetch) {
+        let _ = (position, wanted);
     }
 
     /// Whether equal keys always mean equal positions: no two positions share a [`Game::key`]. The

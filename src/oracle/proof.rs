@@ -47,7 +47,7 @@ use std::fmt;
 
 use crate::driver::SearchParams;
 use crate::driver::observe::Observer;
-use crate::game::Game;
+use crate::game::{Game, Prefetch};
 use crate::search::mtd::{Pivot, mtd};
 use crate::search::{Engine, Entered, Searcher};
 pub use crate::theory::witness::Undecided;
@@ -216,6 +216,13 @@ impl<G: Game> Prover<G> {
         let guess = guess.clamp(MIN_LEAF, MAX_LEAF);
         self.search(game, budget, |searcher| {
             let mut passes = Vec::new();
+            let mut previous = guess;
+            for shallower in 1..depth {
+                previous = mtd(searcher, position, shallower, Pivot::LastResult, previous, &mut passes, &mt);
+                if searcher.stopped() {
+                    return previous;
+                }
+            }
             mtd(searcher, position, depth, Pivot::LastResult, guess, &mut passes, &mt)
         })
     }
@@ -272,7 +279,16 @@ pub fn mt<G: Game, O: Observer<G>>(
     let mut g = -INFINITY;
     let mut best = None;
     let mut a = node.alpha;
+    let mut searched = 0;
     while let Some(mv) = searcher.next_move(&node) {
+        if searched == 1 {
+            // The first child did not cut off, so the node likely needs them all: a game that
+            // answers over a pipe asks for what the rest will be asked in one round trip, their
+            // values at the horizon, their moves above it. Only the time depends on it.
+            let wanted = if depth == 1 { Prefetch::Evaluations } else { Prefetch::Moves };
+            searcher.game.prefetch_children(position, wanted);
+        }
+        searched += 1;
         let child = searcher.game.play(position, mv);
         let value = if searcher.game.to_move(&child) == mover {
             mt(searcher, &child, depth - 1, a, node.beta, ply + 1)

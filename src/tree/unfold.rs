@@ -35,7 +35,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use super::{Tree, from_child_lists};
-use crate::game::Game;
+use crate::game::{Game, Prefetch};
 
 /// The unfolded tree would have more nodes than the limit given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,7 +87,12 @@ pub fn unfold_with_positions<G: Game>(
     let mut level = vec![0u32];
     while !level.is_empty() {
         let here: Vec<G::Position> = level.iter().map(|&node| positions[node as usize].clone()).collect();
-        game.prefetch(&here, depth_left[level[0] as usize] > 0);
+        let wanted = if depth_left[level[0] as usize] > 0 {
+            Prefetch::MovesAndEvaluations
+        } else {
+            Prefetch::Evaluations
+        };
+        game.prefetch(&here, wanted);
         let mut next = Vec::new();
         for (&node, here) in level.iter().zip(&here) {
             let left = depth_left[node as usize];

@@ -6,7 +6,8 @@ use nullwindow::driver::Perspective;
 use nullwindow::game::{Game, Player};
 use nullwindow::games::connect4::Connect4;
 use nullwindow::games::tictactoe::TicTacToe;
-use nullwindow::oracle::harness::{Answer, Config, GameCase, GameOutcome, fuzz_game, judge};
+use nullwindow::oracle::harness::{Answer, Config, GameCase, GameOutcome, fuzz_game, judge_game};
+use nullwindow::oracle::proof::Prover;
 use nullwindow::reference::minimax;
 use nullwindow::theory::witness::Witness;
 use nullwindow::tree::unfold::unfold;
@@ -49,17 +50,18 @@ fn config(seed: u64, cases: u64) -> Config {
 fn searcher<'g, G: Game>(
     game: &'g G,
     drops: &'g dyn Fn(&G::Position) -> bool,
-) -> impl FnMut(&GameCase<G>) -> Result<Option<Answer>, String> + 'g {
-    move |case| Ok(Some(Answer::value(negamax(game, &case.position, case.case.depth, drops))))
+) -> impl FnMut(&GameCase<G>) -> Result<Option<Answer<G::Position>>, String> + 'g {
+    move |case| Ok(Some(Answer::value(negamax(game, &case.position, case.depth, drops))))
 }
 
 /// Whether `engine` is wrong on `case`.
 fn wrong<G: Game>(
+    game: &G,
     case: &GameCase<G>,
-    engine: &mut impl FnMut(&GameCase<G>) -> Result<Option<Answer>, String>,
+    engine: &mut impl FnMut(&GameCase<G>) -> Result<Option<Answer<G::Position>>, String>,
 ) -> bool {
     let answer = engine(case).unwrap().unwrap();
-    judge(&case.case, &answer, &config(0, 0)).unwrap().is_some()
+    judge_game(game, &mut Prover::new(1 << 12), case, &answer, &config(0, 0)).unwrap().is_some()
 }
 
 /// The descent's contract, checked at its end: the engine is wrong at the position to its depth,
@@ -75,16 +77,16 @@ fn check_descent<G: Game>(
         return Ok(false);
     };
     let end = &found.found;
-    let depth = end.case.depth;
-    prop_assert!(wrong(end, &mut engine), "wrong where the descent ends");
+    let depth = end.depth;
+    prop_assert!(wrong(game, end, &mut engine), "wrong where the descent ends");
     for shallower in 0..depth {
-        let case = GameCase::new(game, end.position.clone(), end.moves.clone(), shallower, String::new());
-        prop_assert!(!wrong(&case, &mut engine), "right at depth {shallower}");
+        let case = GameCase::new(end.position.clone(), end.moves.clone(), shallower, String::new());
+        prop_assert!(!wrong(game, &case, &mut engine), "right at depth {shallower}");
     }
     prop_assert!(depth > 0);
     for mv in game.legal_moves(&end.position) {
-        let child = GameCase::new(game, game.play(&end.position, mv), Vec::new(), depth - 1, String::new());
-        prop_assert!(!wrong(&child, &mut engine), "right at the child after {mv}");
+        let child = GameCase::new(game.play(&end.position, mv), Vec::new(), depth - 1, String::new());
+        prop_assert!(!wrong(game, &child, &mut engine), "right at the child after {mv}");
     }
     prop_assert!(drops(&end.position), "the bug acts where the descent ends");
     // The moves lead there from the start.
@@ -160,7 +162,7 @@ fn a_search_that_forgets_the_extra_turn_is_followed_to_one() {
     let outcome = fuzz_game(
         &config(3, 200),
         &game,
-        |case| Ok::<_, String>(Some(Answer::value(alternating(&game, &case.position, case.case.depth)))),
+        |case| Ok::<_, String>(Some(Answer::value(alternating(&game, &case.position, case.depth)))),
         |_| {},
     );
     let GameOutcome::Disagreed(found) = outcome else { panic!("caught") };
@@ -169,7 +171,7 @@ fn a_search_that_forgets_the_extra_turn_is_followed_to_one() {
         game.legal_moves(&at).into_iter().any(|mv| game.to_move(&game.play(&at, mv)) == at.to_move),
         "{at:?}"
     );
-    let report = found.report(|p| format!("{p:?}"), |_, mv| mv.to_string(), &game, 1_000_000);
+    let report = found.report(|p| format!("{p:?}"), |_, mv| mv.to_string(), &game);
     assert!(report.contains("the value is wrong"), "{report}");
 }
 
@@ -230,34 +232,32 @@ impl Game for ExtraTurns {
     }
 }
 
-/// With deeper entries an own game's case is unfolded two plies past its depth, so that the
-/// witness criterion sees what a deeper search gives: a root answered with its value one ply
-/// deeper is accepted, as on a tree case, where without the plies past the depth it could not be.
+/// With deeper entries an own game's case is judged on its position unfolded two plies past its
+/// depth, so that the witness criterion sees what a deeper search gives: a root answered with its
+/// value one ply deeper is accepted, as on a tree case; judged exactly, it is wrong.
 #[test]
 fn with_deeper_entries_an_own_game_case_sees_past_its_depth() {
     let game = TicTacToe::from_moves("").unwrap();
-    let config = Config { deeper_entries: true, ..Config::default() };
+    let deeper = Config { deeper_entries: true, ..Config::default() };
+    let exactly = Config::default();
+    let mut prover = Prover::new(1 << 12);
     let mut found = 0;
     for seed in 0..200u64 {
         let (position, moves) = nullwindow::games::random_position(&game, seed, 4);
         for depth in 1..=2u32 {
-            let deeper = unfold(&game, &position, depth + 1, 1 << 20).unwrap();
-            let root = deeper.root_id();
-            let one_ply_deeper = minimax::search(&deeper, &root, depth + 1).value;
-            if one_ply_deeper == minimax::search(&deeper, &root, depth).value {
+            let unfolded = unfold(&game, &position, depth + 1, 1 << 20).unwrap();
+            let root = unfolded.root_id();
+            let one_ply_deeper = minimax::search(&unfolded, &root, depth + 1).value;
+            if one_ply_deeper == minimax::search(&unfolded, &root, depth).value {
                 continue;
             }
             found += 1;
             let answer = Answer::value(one_ply_deeper);
-            let case = GameCase::new(&game, position, moves.clone(), depth, String::new());
-            assert_eq!(case.beyond, 0);
-            let seen = case.clone().beyond(&game, config.unfolded_beyond());
-            assert_eq!((seen.beyond, seen.case.depth), (2, depth));
-            assert_eq!(judge(&seen.case, &answer, &config), Ok(None), "{moves:?} at depth {depth}");
-            // Cut at its depth, the case holds no deeper value; judged exactly, the answer is wrong.
-            assert!(judge(&case.case, &answer, &config).unwrap().is_some(), "{moves:?} at depth {depth}");
-            let exactly = Config::default();
-            assert!(judge(&seen.case, &answer, &exactly).unwrap().is_some(), "{moves:?} at depth {depth}");
+            let case = GameCase::new(position, moves.clone(), depth, String::new());
+            let judged = judge_game(&game, &mut prover, &case, &answer, &deeper);
+            assert_eq!(judged, Ok(None), "{moves:?} at depth {depth}");
+            let judged = judge_game(&game, &mut prover, &case, &answer, &exactly);
+            assert!(judged.unwrap().is_some(), "{moves:?} at depth {depth}");
         }
     }
     assert!(found > 10, "only {found} positions whose value changes one ply deeper");
@@ -272,14 +272,14 @@ fn without_depth_zero_no_case_and_no_descent_goes_there() {
     let mut inner = searcher(&game, &drops);
     let least_asked = std::cell::Cell::new(u32::MAX);
     let mut engine = |case: &GameCase<TicTacToe>| {
-        least_asked.set(least_asked.get().min(case.case.depth));
+        least_asked.set(least_asked.get().min(case.depth));
         inner(case)
     };
     let without = Config { depth_zero: false, ..config(3, 200) };
     let GameOutcome::Disagreed(found) = fuzz_game(&without, &game, &mut engine, |_| {}) else {
         panic!("the planted bug was not caught")
     };
-    assert!(found.found.case.depth >= 1, "descended to depth {}", found.found.case.depth);
+    assert!(found.found.depth >= 1, "descended to depth {}", found.found.depth);
     assert_eq!(least_asked.get(), 1);
     // With depth 0 allowed (these heights include it), the same run asks there.
     least_asked.set(u32::MAX);

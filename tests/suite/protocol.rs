@@ -322,7 +322,7 @@ fn the_engines_own_search_is_fuzzed_on_its_own_game() {
     let record = line(&stdout, "record ");
     let token = record.split(": node ").nth(1).and_then(|rest| rest.split(',').next()).unwrap();
     let moves: Vec<String> =
-        served(REVERSI).moves(token).unwrap().iter().map(|(name, _)| name.clone()).collect();
+        served(REVERSI).moves(token).unwrap().iter().map(|(name, _)| (*name).to_owned()).collect();
     assert_eq!(moves, ["pass"], "{stdout}");
     let reproduce = line(&stdout, "reproduce: ");
     let again = std::process::Command::new("sh")

@@ -380,3 +380,16 @@ impl Drop for LineEngine {
         }
     }
 }
+
+/// The CPU time, user and system, in seconds, this process has taken and its children have taken
+/// (those that have exited and been waited for). `None` where the system does not tell.
+pub fn cpu_times() -> Option<(f64, f64)> {
+    use nix::sys::resource::{UsageWho, getrusage};
+    let seconds = |usage: nix::sys::resource::Usage| {
+        let time = |t: nix::sys::time::TimeVal| t.tv_sec() as f64 + t.tv_usec() as f64 / 1e6;
+        time(usage.user_time()) + time(usage.system_time())
+    };
+    let own = getrusage(UsageWho::RUSAGE_SELF).ok()?;
+    let children = getrusage(UsageWho::RUSAGE_CHILDREN).ok()?;
+    Some((seconds(own), seconds(children)))
+}

@@ -152,6 +152,10 @@ pub struct FuzzArgs {
     /// With --engine: the most memory, in MiB, the engine's answers and its unfolded game may take.
     #[arg(long, value_name = "MIB", default_value_t = 512, requires = "engine")]
     max_memory: usize,
+    /// With --engine and no --command: also give the CPU time nullwindow and the engine took, in the
+    /// note that ends the run (it varies from run to run, so it is left out by default).
+    #[arg(long, requires = "engine", conflicts_with = "command")]
+    cpu: bool,
     /// Children per interior node of the random trees (links per node of the graphs), `A..B`.
     #[arg(long, value_name = "A..B", default_value = "1..3", value_parser = parse_range::<u32>)]
     width: RangeInclusive<u32>,
@@ -419,6 +423,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
             ));
             bar.tick();
         }
+        Progress::Descending { .. } => {}
     };
     if args.keep_going {
         let classify = |failure: &Failure<String>| match failure {

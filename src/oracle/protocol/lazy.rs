@@ -1,21 +1,25 @@
-//! An engine's game as a [`Game`] asked lazily: only the positions a walk or a case reaches are
-//! asked about, one request at a time, each token once ([`Served`] keeps the answers). This is how
-//! the own-game fuzz ([`crate::oracle::harness::fuzz_game`]) walks an engine's game to positions
-//! many plies deep (a Connect Four engine's game eight plies in, say) without unfolding everything
-//! up to there.
+//! An engine's game as a [`Game`] asked lazily: only the positions a walk, a case or a proof
+//! reaches are asked about, each token once ([`Served`] keeps the answers). This is how the
+//! own-game fuzz ([`crate::oracle::harness::fuzz_game`]) walks an engine's game to positions many
+//! plies deep (a Connect Four engine's game eight plies in, say) without unfolding everything up to
+//! there, and proves its claims without valuing every position below them.
+//!
+//! A search asks the game one position at a time, but the engine is best asked many at once: each
+//! batch is one round trip through the pipes, which costs more than answering it. So the game
+//! takes [`Game::prefetch_children`] as the cue to ask about all of a node's children in one
+//! round trip: their evaluations when they are leaves, their moves when they will be expanded.
 //!
 //! The [`Game`] trait cannot fail, so a request that fails (the engine exits, breaks the protocol)
 //! is kept ([`ServedGame::take_failure`]): from then on the game answers no moves and evaluations
 //! of 0, and whoever asked checks for the failure before trusting what it got.
 
-use std::cell::{RefCell, RefMut};
-use std::collections::HashMap;
+use std::cell::{Cell, RefCell, RefMut};
 
 use super::{ProtocolError, Served};
-use crate::game::{Game, Player};
+use crate::game::{Game, Player, Prefetch};
 use crate::value::Value;
 
-/// A position of a [`ServedGame`]: a token (numbered in the order first seen) and the side to
+/// A position of a [`ServedGame`]: a token (numbered in the order first named) and the side to
 /// move there, so that a token reached with either side to move is two positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ServedPosition {
@@ -31,34 +35,17 @@ pub struct ServedPosition {
 /// its keys identify positions; sides turn as the engine's `mover` answers say, or with every move.
 pub struct ServedGame {
     served: RefCell<Served>,
-    tokens: RefCell<Tokens>,
     failure: RefCell<Option<ProtocolError>>,
-}
-
-/// Tokens by number and numbers by token.
-#[derive(Default)]
-struct Tokens {
-    by_number: Vec<String>,
-    numbers: HashMap<String, u32>,
-}
-
-impl Tokens {
-    fn number(&mut self, token: &str) -> u32 {
-        if let Some(&number) = self.numbers.get(token) {
-            return number;
-        }
-        let number = u32::try_from(self.by_number.len()).unwrap_or(u32::MAX);
-        self.by_number.push(token.to_owned());
-        self.numbers.insert(token.to_owned(), number);
-        number
-    }
+    /// How often the answers were forgotten: a position's key carries it, so that no key of a
+    /// position from before ([`ServedGame::forget_beyond`]) is ever a key of one after.
+    generation: Cell<u32>,
 }
 
 impl ServedGame {
     /// The game `served` serves, from its start.
     #[must_use]
     pub fn new(served: Served) -> Self {
-        Self { served: RefCell::new(served), tokens: RefCell::default(), failure: RefCell::new(None) }
+        Self { served: RefCell::new(served), failure: RefCell::new(None), generation: Cell::new(0) }
     }
 
     /// The engine, to ask it what the [`Game`] does not (`search`, the requests counted).
@@ -73,37 +60,38 @@ impl ServedGame {
     /// The position `token` names, with `side` to move.
     #[must_use]
     pub fn position(&self, token: &str, side: Player) -> ServedPosition {
-        ServedPosition { token: self.tokens.borrow_mut().number(token), side }
+        ServedPosition { token: self.served.borrow_mut().number(token), side }
     }
 
     /// The token of `position`.
     #[must_use]
     pub fn token(&self, position: &ServedPosition) -> String {
-        self.tokens.borrow().by_number.get(position.token as usize).cloned().unwrap_or_default()
+        self.served.borrow().token(position.token).to_owned()
     }
 
     /// The engine's name for move `index` of `position`.
     #[must_use]
     pub fn move_name(&self, position: &ServedPosition, index: u32) -> String {
-        let token = self.token(position);
-        let mut served = self.served.borrow_mut();
-        match served.moves(&token) {
-            Ok(moves) => moves.get(index as usize).map(|(name, _)| name.clone()).unwrap_or_default(),
-            Err(error) => {
-                self.fail(error);
-                String::new()
-            }
+        if !self.expand(position) {
+            return String::new();
         }
+        let served = self.served.borrow();
+        let moves = served.children(position.token).unwrap_or_default();
+        moves.get(index as usize).map(|mv| served.name(mv.name).to_owned()).unwrap_or_default()
     }
 
-    /// Forgets what the engine answered, once it has answered about more than `limit` tokens, so
-    /// that a long run's memory stays bounded. Positions made before are no longer valid: call it
-    /// between cases, never while one is searched.
-    pub fn forget_beyond(&self, limit: usize) {
-        if self.served.borrow().known() > limit {
-            self.served.borrow_mut().forget();
-            *self.tokens.borrow_mut() = Tokens::default();
+    /// Forgets what the engine answered, once the answers kept take more than `max_bytes` (as
+    /// [`Served::bytes`] counts them), so that a long run's memory stays bounded: every position,
+    /// its moves, evaluation and side together, is asked about again when next needed. Positions
+    /// made before are no longer valid, and their keys are never those of a position made after:
+    /// call it between cases, never while one is searched. Whether it forgot.
+    pub fn forget_beyond(&self, max_bytes: usize) -> bool {
+        if self.served.borrow().bytes() <= max_bytes {
+            return false;
         }
+        self.served.borrow_mut().forget();
+        self.generation.set(self.generation.get().wrapping_add(1));
+        true
     }
 
     /// The first request that failed since the last call, if any.
@@ -115,19 +103,21 @@ impl ServedGame {
         self.failure.borrow_mut().get_or_insert(error);
     }
 
-    /// The moves of `position`: each name and the token it leads to (none once a request failed).
-    fn moves_of(&self, position: &ServedPosition) -> Vec<(String, String)> {
-        if self.failure.borrow().is_some() {
-            return Vec::new();
+    /// Asks for the moves of `position` if they were not asked before: whether they are known (not
+    /// once a request failed).
+    fn expand(&self, position: &ServedPosition) -> bool {
+        if self.served.borrow().children(position.token).is_some() {
+            return true;
         }
-        let token = self.token(position);
-        let mut served = self.served.borrow_mut();
-        match served.moves(&token) {
-            Ok(moves) => moves.to_vec(),
+        if self.failure.borrow().is_some() {
+            return false;
+        }
+        let asked = self.served.borrow_mut().expand(&[position.token]);
+        match asked {
+            Ok(()) => true,
             Err(error) => {
-                drop(served);
                 self.fail(error);
-                Vec::new()
+                false
             }
         }
     }
@@ -139,8 +129,7 @@ impl Game for ServedGame {
     type Moves = std::ops::Range<u32>;
 
     fn root(&self) -> ServedPosition {
-        let root = self.served.borrow().root().to_owned();
-        self.position(&root, Player::Max)
+        ServedPosition { token: 0, side: Player::Max }
     }
 
     fn to_move(&self, position: &ServedPosition) -> Player {
@@ -148,50 +137,83 @@ impl Game for ServedGame {
     }
 
     fn moves(&self, position: &ServedPosition) -> Self::Moves {
-        0..u32::try_from(self.moves_of(position).len()).unwrap_or(u32::MAX)
+        if !self.expand(position) {
+            return 0..0;
+        }
+        let count = self.served.borrow().children(position.token).map_or(0, <[_]>::len);
+        0..u32::try_from(count).unwrap_or(u32::MAX)
     }
 
     fn play(&self, position: &ServedPosition, mv: u32) -> ServedPosition {
-        let moves = self.moves_of(position);
-        let Some((_, child)) = moves.get(mv as usize) else { return *position };
-        let side = self.served.borrow().side_after(&self.token(position), position.side, child);
-        self.position(child, side)
+        if !self.expand(position) {
+            return *position;
+        }
+        let served = self.served.borrow();
+        let Some(child) = served.children(position.token).and_then(|moves| moves.get(mv as usize)) else {
+            return *position;
+        };
+        let keeps = served.keeps_side(position.token, child.child);
+        ServedPosition {
+            token: child.child,
+            side: if keeps { position.side } else { position.side.opponent() },
+        }
     }
 
     fn evaluate(&self, position: &ServedPosition) -> Value {
+        if let Some(value) = self.served.borrow().evaluation(position.token) {
+            return position.side.perspective(value);
+        }
         if self.failure.borrow().is_some() {
             return 0;
         }
-        let token = self.token(position);
-        let evaluated = self.served.borrow_mut().evaluate(&token);
-        match evaluated {
-            Ok(value) => position.side.perspective(value),
-            Err(error) => {
-                self.fail(error);
-                0
-            }
+        let asked = self.served.borrow_mut().evaluate_all(&[position.token]);
+        if let Err(error) = asked {
+            self.fail(error);
+            return 0;
         }
+        position.side.perspective(self.served.borrow().evaluation(position.token).unwrap_or(0))
     }
 
-    /// Asks the engine, all at once, for the moves (when `moves`) and evaluations of every
-    /// position not asked before: a whole level of an unfolding in one round trip.
-    fn prefetch(&self, positions: &[ServedPosition], moves: bool) {
+    /// Asks the engine, all at once, for what `wanted` names of every position not asked before: a
+    /// whole level of an unfolding, or a node's children, in one round trip.
+    fn prefetch(&self, positions: &[ServedPosition], wanted: Prefetch) {
         if self.failure.borrow().is_some() {
             return;
         }
-        let tokens: Vec<String> = positions.iter().map(|position| self.token(position)).collect();
-        let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+        let tokens: Vec<u32> = positions.iter().map(|position| position.token).collect();
         let mut served = self.served.borrow_mut();
-        let asked =
-            if moves { served.expand(&tokens) } else { Ok(()) }.and_then(|()| served.evaluate_all(&tokens));
+        let asked = match wanted {
+            Prefetch::Evaluations => served.evaluate_all(&tokens),
+            Prefetch::Moves => served.expand(&tokens),
+            Prefetch::MovesAndEvaluations => {
+                served.expand(&tokens).and_then(|()| served.evaluate_all(&tokens))
+            }
+        };
         drop(served);
         if let Err(error) = asked {
             self.fail(error);
         }
     }
 
+    /// The children's evaluations or moves in one round trip, the first time they are wanted.
+    fn prefetch_children(&self, position: &ServedPosition, wanted: Prefetch) {
+        let bits = match wanted {
+            Prefetch::Evaluations => 1,
+            Prefetch::Moves => 2,
+            Prefetch::MovesAndEvaluations => 3,
+        };
+        if !self.expand(position) || self.served.borrow_mut().prefetched(position.token, bits) {
+            return;
+        }
+        let children: Vec<ServedPosition> = self.moves(position).map(|mv| self.play(position, mv)).collect();
+        self.prefetch(&children, wanted);
+    }
+
+    /// The token's number and the side to move, under the times the answers were forgotten.
     fn key(&self, position: &ServedPosition) -> u64 {
-        (u64::from(position.token) << 1) | u64::from(position.side == Player::Min)
+        (u64::from(self.generation.get()) << 33)
+            | (u64::from(position.token) << 1)
+            | u64::from(position.side == Player::Min)
     }
 
     fn keys_identify_positions(&self) -> bool {

@@ -2,31 +2,69 @@
 //! runs a program, and so needs the feature `process` (on with the default `cli`).
 
 use std::collections::{HashMap, HashSet};
-use std::io::{BufReader, Write};
+use std::io::{ErrorKind, Read, Write};
+use std::os::fd::AsFd;
 use std::path::Path;
-use std::process::{ChildStdin, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{ChildStdin, ChildStdout, Stdio};
 use std::time::{Duration, Instant};
+
+use nix::errno::Errno;
+use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+use rustc_hash::FxHashMap;
 
 use super::{EngineTree, Features, Located, Options, ProtocolError, Searched, VERSION};
 use crate::game::Player;
-use crate::oracle::runner::{Runner, read_line};
+use crate::oracle::runner::{MAX_ANSWER_BYTES, Runner};
 use crate::tree::{from_child_lists, text};
 use crate::value::{Value, is_admissible};
 
 /// An engine speaking the protocol, as a child process (a [`Runner`]: its whole process group is
 /// stopped when the session ends, whichever way).
+///
+/// A batch of requests is written and its answers read on the calling thread alone, in one loop
+/// that waits on both pipes at once: a request goes out whenever the engine's input has room, an
+/// answer comes in whenever its output has one, so that an engine which answers while requests are
+/// still being written never waits on the oracle, nor the oracle on it. A round trip is a few
+/// system calls, no thread and no copy between threads.
 pub struct Session {
     runner: Runner,
     stdin: Option<ChildStdin>,
-    lines: Receiver<std::io::Result<String>>,
+    stdout: ChildStdout,
+    /// Bytes of output read and not yet taken as answers, from `taken` on; no line ends before
+    /// `scanned`.
+    output: Vec<u8>,
+    taken: usize,
+    scanned: usize,
+    /// Whether the engine's output has ended.
+    ended: bool,
+    /// Where output is read into, before it is appended to `output`.
+    scratch: Box<[u8]>,
     timeout: Duration,
     /// The last request answered, once the engine has closed its input.
     closed_after: Option<String>,
     /// Requests asked, for the figures.
     pub requests: u64,
+    /// Batches of requests asked, each one round trip to the engine and back.
+    pub round_trips: u64,
     /// The optional requests the engine announced.
     pub features: Features,
+}
+
+/// The most bytes written to the engine at once: what a pipe that polls writable takes without
+/// blocking (POSIX's `PIPE_BUF`).
+const WRITE_CHUNK: usize = 4096;
+
+/// The most bytes read from the engine at once.
+const READ_CHUNK: usize = 1 << 16;
+
+/// Why no answer came.
+enum NoAnswer {
+    /// The deadline passed.
+    Late,
+    /// The engine's output ended.
+    Ended,
+    /// Its output could not be read, or a line is not an answer (too long, not UTF-8).
+    Broken(String),
 }
 
 impl Session {
@@ -41,25 +79,20 @@ impl Session {
             .map_err(|e| ProtocolError(format!("cannot start the engine: {e}")))?;
         let stdout =
             runner.take_stdout().ok_or_else(|| ProtocolError("the engine has no output".to_owned()))?;
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            // The end of the output closes the channel: the engine's exit tells more than a line.
-            while let Some(line) = read_line(&mut reader).transpose() {
-                let failed = line.is_err();
-                if sender.send(line).is_err() || failed {
-                    break;
-                }
-            }
-        });
         let stdin = runner.take_stdin();
         let mut session = Self {
             runner,
             stdin,
-            lines,
+            stdout,
+            output: Vec::new(),
+            taken: 0,
+            scanned: 0,
+            ended: false,
+            scratch: vec![0; READ_CHUNK].into_boxed_slice(),
             timeout,
             closed_after: None,
             requests: 0,
+            round_trips: 0,
             features: Features::default(),
         };
         let request = format!("protocol {VERSION}");
@@ -75,70 +108,196 @@ impl Session {
         Ok(session)
     }
 
-    /// Sends `requests` all at once and reads their answers, in order.
+    /// Sends `requests` and reads their answers, in order. Each answer may take up to the
+    /// session's timeout from the one before it (from the start, for the first).
     ///
     /// # Errors
     /// The engine exits, cannot be written to, or is late with an answer.
     pub fn ask(&mut self, requests: &[String]) -> Result<Vec<String>, ProtocolError> {
         self.requests += requests.len() as u64;
+        self.round_trips += 1;
         let mut text = String::with_capacity(requests.iter().map(|r| r.len() + 1).sum());
         for request in requests {
             text.push_str(request);
             text.push('\n');
         }
-        let mut stdin = self.stdin.take().ok_or_else(|| {
-            let after = self
-                .closed_after
-                .as_deref()
-                .map_or_else(String::new, |last| format!(" after answering {}", quoted(last)));
-            ProtocolError(format!("the engine closed its input{after}, before {}", quoted(&requests[0])))
-        })?;
-        // Written on a thread of its own: an engine that answers while we still write fills its
-        // output pipe, and would wait for us to read while we wait for it to read.
-        let writer = std::thread::spawn(move || {
-            let written = stdin.write_all(text.as_bytes()).and_then(|()| stdin.flush());
-            (stdin, written)
-        });
+        let mut written = 0;
         let mut answers = Vec::with_capacity(requests.len());
-        let mut failure = None;
-        for request in requests {
-            let deadline = Instant::now() + self.timeout;
-            match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-                Ok(Ok(line)) => answers.push(line),
-                Ok(Err(e)) => {
-                    failure = Some(format!("cannot read the engine's answer to {}: {e}", quoted(request)));
-                    break;
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    // Its output closes as it exits, just before its status can be read: wait a
-                    // little for the status, which tells more than the closed pipe.
-                    let deadline = Instant::now() + Duration::from_millis(500);
-                    let status = self.runner.wait_for(Some(deadline - Instant::now())).ok().flatten();
-                    let how =
-                        status.map_or_else(|| "closed its output".to_owned(), |s| format!("exited ({s})"));
-                    failure = Some(format!("the engine {how} before answering {}", quoted(request)));
-                    break;
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    failure = Some(format!(
-                        "the engine did not answer {} within {:.1} s",
-                        quoted(request),
-                        self.timeout.as_secs_f64()
-                    ));
-                    break;
+        let mut deadline = Instant::now() + self.timeout;
+        while answers.len() < requests.len() || written < text.len() {
+            while answers.len() < requests.len() {
+                match self.take_line() {
+                    Ok(Some(line)) => {
+                        answers.push(line);
+                        deadline = Instant::now() + self.timeout;
+                    }
+                    Ok(None) => break,
+                    Err(why) => return Err(self.fail(why, requests.get(answers.len()))),
                 }
             }
-        }
-        if let Some(failure) = failure {
-            self.runner.stop();
-            return Err(ProtocolError(failure));
-        }
-        // Every answer came; an engine that then stopped reading is caught at the next request.
-        match writer.join() {
-            Ok((stdin, Ok(()))) => self.stdin = Some(stdin),
-            _ => self.closed_after = requests.last().cloned(),
+            if answers.len() == requests.len() && written == text.len() {
+                break;
+            }
+            let writing = written < text.len();
+            if writing && self.stdin.is_none() {
+                let after = self
+                    .closed_after
+                    .as_deref()
+                    .map_or_else(String::new, |last| format!(" after answering {}", quoted(last)));
+                return Err(ProtocolError(format!(
+                    "the engine closed its input{after}, before {}",
+                    quoted(&requests[0])
+                )));
+            }
+            let reading = answers.len() < requests.len() && !self.ended;
+            let (writable, readable) = match self.wait(writing, reading, deadline) {
+                Ok(ready) => ready,
+                Err(why) => return Err(self.fail(why, requests.get(answers.len()))),
+            };
+            if writable {
+                let end = (written + WRITE_CHUNK).min(text.len());
+                match self.stdin.as_mut().map(|stdin| stdin.write(&text.as_bytes()[written..end])) {
+                    Some(Ok(count)) => written += count,
+                    Some(Err(e)) if e.kind() == ErrorKind::Interrupted => {}
+                    _ => {
+                        // The engine closed its input. The answers it has already written may
+                        // still come; the next request that needs writing is refused.
+                        self.stdin = None;
+                        self.closed_after = answers.last().map(|_| requests[answers.len() - 1].clone());
+                        if answers.len() == requests.len() {
+                            break;
+                        }
+                        written = text.len();
+                    }
+                }
+            }
+            if readable && let Err(why) = self.read_some() {
+                return Err(self.fail(why, requests.get(answers.len())));
+            }
+            if answers.len() < requests.len() && self.ended && self.pending_line().is_none() {
+                return Err(self.fail(NoAnswer::Ended, requests.get(answers.len())));
+            }
         }
         Ok(answers)
+    }
+
+    /// Waits until the engine's input has room (when `writing`) or its output has something
+    /// (when `reading`), or `deadline` passes: which of the two is ready.
+    fn wait(&self, writing: bool, reading: bool, deadline: Instant) -> Result<(bool, bool), NoAnswer> {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(NoAnswer::Late);
+            }
+            let mut fds = Vec::with_capacity(2);
+            let stdin = self.stdin.as_ref().filter(|_| writing);
+            if let Some(stdin) = stdin {
+                fds.push(PollFd::new(stdin.as_fd(), PollFlags::POLLOUT));
+            }
+            if reading {
+                fds.push(PollFd::new(self.stdout.as_fd(), PollFlags::POLLIN));
+            }
+            // Whole milliseconds, rounded up, so that a wait never ends just short of the deadline.
+            let millis = u16::try_from(left.as_millis().saturating_add(1)).unwrap_or(u16::MAX);
+            match poll(&mut fds, PollTimeout::from(millis)) {
+                Ok(0) => {}
+                Ok(_) => {
+                    let ready = |fd: &PollFd<'_>| fd.revents().is_some_and(|events| !events.is_empty());
+                    let writable = stdin.is_some() && ready(&fds[0]);
+                    let readable = reading && ready(&fds[fds.len() - 1]);
+                    return Ok((writable, readable));
+                }
+                Err(Errno::EINTR) => {}
+                Err(e) => return Err(NoAnswer::Broken(format!("cannot wait for the engine: {e}"))),
+            }
+        }
+    }
+
+    /// Reads what the engine's output has (at least one byte, or its end).
+    fn read_some(&mut self) -> Result<(), NoAnswer> {
+        if self.taken > 0 && self.taken == self.output.len() {
+            self.output.clear();
+            self.taken = 0;
+            self.scanned = 0;
+        }
+        loop {
+            match self.stdout.read(&mut self.scratch) {
+                Ok(0) => {
+                    self.ended = true;
+                    return Ok(());
+                }
+                Ok(count) => {
+                    self.output.extend_from_slice(&self.scratch[..count]);
+                    return Ok(());
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) => return Err(NoAnswer::Broken(format!("cannot read the engine's output: {e}"))),
+            }
+        }
+    }
+
+    /// Where the next complete line ends in the output read (its newline, or the end of the output
+    /// for a last line without one). What it has looked through it does not look through again, so
+    /// that a long line read in many pieces costs time linear in its length.
+    fn pending_line(&mut self) -> Option<usize> {
+        let from = self.scanned.max(self.taken);
+        match self.output[from..].iter().position(|&byte| byte == b'\n') {
+            Some(at) => Some(from + at),
+            None => {
+                self.scanned = self.output.len();
+                (self.ended && self.taken < self.output.len()).then_some(self.output.len())
+            }
+        }
+    }
+
+    /// The next answer line from the output read, without its line ending, if a whole one is
+    /// there.
+    fn take_line(&mut self) -> Result<Option<String>, NoAnswer> {
+        let Some(end) = self.pending_line() else {
+            if self.output.len() - self.taken > MAX_ANSWER_BYTES {
+                return Err(NoAnswer::Broken(format!(
+                    "the line is longer than {} MiB, the most an answer may be",
+                    MAX_ANSWER_BYTES >> 20
+                )));
+            }
+            return Ok(None);
+        };
+        let mut line = &self.output[self.taken..end];
+        self.taken = (end + 1).min(self.output.len());
+        self.scanned = self.taken;
+        if line.len() > MAX_ANSWER_BYTES {
+            return Err(NoAnswer::Broken(format!(
+                "the line is longer than {} MiB, the most an answer may be",
+                MAX_ANSWER_BYTES >> 20
+            )));
+        }
+        if line.last() == Some(&b'\r') {
+            line = &line[..line.len() - 1];
+        }
+        let line = std::str::from_utf8(line)
+            .map_err(|_| NoAnswer::Broken("the line is not UTF-8".to_owned()))?
+            .to_owned();
+        Ok(Some(line))
+    }
+
+    /// The error for the answer to `request` that did not come, the engine stopped.
+    fn fail(&mut self, why: NoAnswer, request: Option<&String>) -> ProtocolError {
+        let request = request.map_or_else(|| "its requests".to_owned(), |request| quoted(request));
+        let failure = match why {
+            NoAnswer::Late => {
+                format!("the engine did not answer {request} within {:.1} s", self.timeout.as_secs_f64())
+            }
+            NoAnswer::Broken(why) => format!("cannot read the engine's answer to {request}: {why}"),
+            NoAnswer::Ended => {
+                // Its output closes as it exits, just before its status can be read: wait a
+                // little for the status, which tells more than the closed pipe.
+                let status = self.runner.wait_for(Some(Duration::from_millis(500))).ok().flatten();
+                let how = status.map_or_else(|| "closed its output".to_owned(), |s| format!("exited ({s})"));
+                format!("the engine {how} before answering {request}")
+            }
+        };
+        self.runner.stop();
+        ProtocolError(failure)
     }
 }
 
@@ -153,13 +312,28 @@ impl Drop for Session {
     }
 }
 
-/// What the engine said of one token.
+/// A move as kept: its name's number and the number of the token it leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Move {
+    /// The name's number ([`Served::name`]).
+    pub(super) name: u32,
+    /// The child's token's number ([`Served::token`]).
+    pub(super) child: u32,
+}
+
+/// What the engine said of one token. With [`Features::mover`], a token's mover is asked as soon
+/// as the token is named, and forgotten with it: no position is ever placed without its side.
 #[derive(Clone, Debug, Default)]
 struct Known {
-    children: Option<Vec<(String, String)>>,
+    children: Option<Box<[Move]>>,
     evaluation: Option<Value>,
-    /// With [`Features::mover`]: the engine's word for the player to move.
-    mover: Option<String>,
+    /// With [`Features::mover`]: which of the engine's two players' words it answered (0 is the
+    /// start's).
+    mover: Option<u8>,
+    /// Whether the engine has been asked anything about it (counted once in [`Served::asked`]).
+    asked: bool,
+    /// What a search has asked of its children at once ([`Served::prefetched`]).
+    prefetched: u8,
 }
 
 /// Plies left at a node when unfolding to the end.
@@ -167,12 +341,26 @@ const TO_THE_END: u32 = u32::MAX;
 
 /// An engine's game as far as it has been asked: a running [`Session`] and what the engine said of
 /// each token, asked once per token whatever the path or side that reached it. The unfolding
-/// ([`Served::unfold`]), the own-game fuzz's positions ([`ServedGame`](super::ServedGame)) and `search` requests all
-/// ask through it.
+/// ([`Served::unfold`]), the own-game fuzz's positions ([`ServedGame`](super::ServedGame)) and
+/// `search` requests all ask through it.
+///
+/// Tokens and move names are numbered as the engine first names them (the start's token is 0),
+/// and kept once each: a position's moves are pairs of numbers, so that a game of millions of
+/// positions is held in little more memory than its tokens take.
 pub struct Served {
     session: Session,
-    known: HashMap<String, Known>,
-    root: String,
+    /// Every token named, by number.
+    tokens: Vec<Box<str>>,
+    numbers: FxHashMap<Box<str>, u32>,
+    /// What the engine said of each, by number.
+    known: Vec<Known>,
+    /// Every move name, by number.
+    names: Vec<Box<str>>,
+    name_numbers: FxHashMap<Box<str>, u32>,
+    /// With [`Features::mover`]: the engine's words for the two players, the start's first.
+    players: Vec<String>,
+    /// Positions the engine has been asked about (again after [`Served::forget`]).
+    asked: u64,
     /// The memory the answers kept take, as counted (see [`Options::max_bytes`]).
     bytes: usize,
     max_bytes: usize,
@@ -182,10 +370,17 @@ pub struct Served {
 /// [`Options::max_bytes`]: its key twice (list and index), its child list, its edge, its label.
 const NODE_BYTES: usize = 160;
 
-/// A node of an unfolding: a token, the side to move there and the plies left below it. A token
-/// reached with either side to move is two nodes: without `mover`, a token need not name the side
-/// (a negamax engine's values are from the side to move anyway).
-type NodeKey = (String, Player, u32);
+/// What a token kept costs besides twice its bytes: its entry in the list and in the index, and
+/// what is known of it.
+const TOKEN_BYTES: usize = 112;
+
+/// A node of an unfolding: a token's number, the side to move there and the plies left below it.
+/// A token reached with either side to move is two nodes: without `mover`, a token need not name
+/// the side (a negamax engine's values are from the side to move anyway).
+type NodeKey = (u32, Player, u32);
+
+/// The start's token's number.
+const ROOT: u32 = 0;
 
 impl Served {
     /// Starts the engine, checks its version and asks for the root (and, with
@@ -197,10 +392,20 @@ impl Served {
         let mut session = Session::start(command, timeout)?;
         let root = session.ask(&["root".to_owned()])?.pop().unwrap_or_default().trim().to_owned();
         check_token(&root, "root", &root)?;
-        let mut served =
-            Self { session, known: HashMap::new(), root: root.clone(), bytes: 0, max_bytes: usize::MAX };
-        served.known.insert(root.clone(), Known::default());
-        served.ask_movers(&[root])?;
+        let mut served = Self {
+            session,
+            tokens: Vec::new(),
+            numbers: FxHashMap::default(),
+            known: Vec::new(),
+            names: Vec::new(),
+            name_numbers: FxHashMap::default(),
+            players: Vec::new(),
+            asked: 0,
+            bytes: 0,
+            max_bytes: usize::MAX,
+        };
+        served.number(&root);
+        served.learn(&[ROOT])?;
         Ok(served)
     }
 
@@ -213,13 +418,26 @@ impl Served {
     /// The start's token.
     #[must_use]
     pub fn root(&self) -> &str {
-        &self.root
+        &self.tokens[ROOT as usize]
     }
 
     /// Requests the engine has answered.
     #[must_use]
     pub const fn requests(&self) -> u64 {
         self.session.requests
+    }
+
+    /// Batches of requests the engine has answered, each a round trip.
+    #[must_use]
+    pub const fn round_trips(&self) -> u64 {
+        self.session.round_trips
+    }
+
+    /// The CPU time the engine has taken so far, every process of its group together (where the
+    /// system tells it: Linux).
+    #[must_use]
+    pub fn engine_cpu(&self) -> Option<Duration> {
+        self.session.runner.cpu_time()
     }
 
     /// Bounds the memory the answers kept and an unfolding may take ([`Options::max_bytes`]): past
@@ -241,67 +459,201 @@ impl Served {
         Ok(())
     }
 
-    /// Tokens the engine has been asked about (what memory the answers take grows with it).
+    /// Tokens known: those the engine named, asked about or not (what memory the answers take
+    /// grows with it).
     #[must_use]
     pub fn known(&self) -> usize {
-        self.known.len()
+        self.tokens.len()
     }
 
-    /// Forgets every answer but the start's, to bound memory over a long run: each token is asked
-    /// again when next needed, and the answers, being the engine's, are the same.
+    /// Positions the engine has been asked about (`children`, `eval` or `mover`), each counted once
+    /// until it is forgotten, and again if it is asked about after that.
+    #[must_use]
+    pub const fn asked(&self) -> u64 {
+        self.asked
+    }
+
+    /// The memory the answers kept take, in bytes, as counted against the bound
+    /// ([`Served::set_max_bytes`]).
+    #[must_use]
+    pub const fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// Forgets every answer, to bound memory over a long run: each position is asked about again,
+    /// whole, when next needed, and the answers, being the engine's, are the same. Only the start's
+    /// token and its mover stay: the side every other position's is read against. Numbers given
+    /// before no longer mean the same tokens.
     pub fn forget(&mut self) {
-        self.known.retain(|token, _| *token == self.root);
+        let root = self.tokens.swap_remove(ROOT as usize);
+        let mover = self.known[ROOT as usize].mover;
+        self.tokens.clear();
+        self.numbers.clear();
+        self.known.clear();
+        self.names.clear();
+        self.name_numbers.clear();
         self.bytes = 0;
+        self.number(&root);
+        self.known[ROOT as usize].mover = mover;
     }
 
-    /// Asks, all at once, for the moves of each of `tokens` not asked yet (and, with
-    /// [`Features::mover`], for the mover of every position they lead to).
-    pub(super) fn expand(&mut self, tokens: &[&str]) -> Result<(), ProtocolError> {
-        let mut asked: Vec<String> = Vec::new();
-        let mut asking: HashSet<&str> = HashSet::new();
-        for &token in tokens {
-            let unknown = self.known.get(token).is_none_or(|known| known.children.is_none());
-            if unknown && asking.insert(token) {
-                asked.push(token.to_owned());
-            }
+    /// The number of `token`, numbered now if it is new (nothing is asked about it).
+    pub(super) fn number(&mut self, token: &str) -> u32 {
+        if let Some(&number) = self.numbers.get(token) {
+            return number;
+        }
+        let number = u32::try_from(self.tokens.len()).unwrap_or(u32::MAX);
+        self.tokens.push(token.into());
+        self.numbers.insert(token.into(), number);
+        self.known.push(Known::default());
+        // Counted, not refused: the bound is checked where the answers that name tokens come in.
+        self.bytes = self.bytes.saturating_add(TOKEN_BYTES + 2 * token.len());
+        number
+    }
+
+    /// The token numbered `number`.
+    pub(super) fn token(&self, number: u32) -> &str {
+        self.tokens.get(number as usize).map_or("", |token| token)
+    }
+
+    /// The move name numbered `number`.
+    pub(super) fn name(&self, number: u32) -> &str {
+        self.names.get(number as usize).map_or("", |name| name)
+    }
+
+    /// The moves of the token numbered `number`, if the engine has been asked for them.
+    pub(super) fn children(&self, number: u32) -> Option<&[Move]> {
+        self.known.get(number as usize)?.children.as_deref()
+    }
+
+    /// The evaluation of the token numbered `number`, if the engine has been asked for it.
+    pub(super) fn evaluation(&self, number: u32) -> Option<Value> {
+        self.known.get(number as usize)?.evaluation
+    }
+
+    /// Notes that a search has asked `bits` of the children of the token numbered `number` at once,
+    /// and whether it had before.
+    pub(super) fn prefetched(&mut self, number: u32, bits: u8) -> bool {
+        self.known.get_mut(number as usize).is_some_and(|known| {
+            let before = known.prefetched & bits == bits;
+            known.prefetched |= bits;
+            before
+        })
+    }
+
+    /// Notes that the engine is being asked about the token numbered `number`, counting it the
+    /// first time.
+    fn ask_about(&mut self, number: u32) {
+        if let Some(known) = self.known.get_mut(number as usize)
+            && !std::mem::replace(&mut known.asked, true)
+        {
+            self.asked += 1;
+        }
+    }
+
+    /// With [`Features::mover`], asks (all at once) for the mover of each of the tokens numbered
+    /// `numbers` not asked yet: a position is never placed without its side.
+    fn learn(&mut self, numbers: &[u32]) -> Result<(), ProtocolError> {
+        if !self.features().mover {
+            return Ok(());
+        }
+        let mut new: Vec<u32> =
+            numbers.iter().copied().filter(|&number| self.known[number as usize].mover.is_none()).collect();
+        new.sort_unstable();
+        new.dedup();
+        self.ask_movers(&new)
+    }
+
+    /// Asks, all at once, for the moves of each of the tokens numbered `numbers` not asked yet
+    /// (and, with [`Features::mover`], for the mover of every position they lead to).
+    pub(super) fn expand(&mut self, numbers: &[u32]) -> Result<(), ProtocolError> {
+        self.learn(numbers)?;
+        let mut asked: Vec<u32> = numbers
+            .iter()
+            .copied()
+            .filter(|&number| self.known[number as usize].children.is_none())
+            .collect();
+        if asked.len() > 1 {
+            asked.sort_unstable();
+            asked.dedup();
         }
         if asked.is_empty() {
             return Ok(());
         }
-        let requests: Vec<String> = asked.iter().map(|token| format!("children {token}")).collect();
-        let answers = self.session.ask(&requests)?;
-        let mut new_tokens = Vec::new();
-        for ((token, request), answer) in asked.iter().zip(&requests).zip(&answers) {
-            let moves = parse_children(request, answer)?;
-            self.charge(2 * answer.len() + NODE_BYTES * (moves.len() + 1))?;
-            for (_, child) in &moves {
-                if !self.known.contains_key(child) {
-                    self.known.insert(child.clone(), Known::default());
-                    new_tokens.push(child.clone());
-                }
-            }
-            self.known.entry(token.clone()).or_default().children = Some(moves);
+        let requests: Vec<String> =
+            asked.iter().map(|&number| format!("children {}", self.token(number))).collect();
+        for &number in &asked {
+            self.ask_about(number);
         }
-        self.ask_movers(&new_tokens)
+        let answers = self.session.ask(&requests)?;
+        let mut named: Vec<u32> = Vec::new();
+        for ((&number, request), answer) in asked.iter().zip(&requests).zip(&answers) {
+            let moves = self.parse_children(request, answer)?;
+            self.charge(16 + 8 * moves.len())?;
+            named.extend(moves.iter().map(|mv| mv.child));
+            self.known[number as usize].children = Some(moves);
+        }
+        self.learn(&named)
     }
 
-    /// With [`Features::mover`], asks for the mover of each of `tokens`, all at once; there are
-    /// two players' words in a game, no more.
-    fn ask_movers(&mut self, tokens: &[String]) -> Result<(), ProtocolError> {
-        if !self.features().mover || tokens.is_empty() {
+    /// The moves of a `children` answer, their names and tokens numbered: pairs of a name and a
+    /// token, no name twice.
+    fn parse_children(&mut self, request: &str, answer: &str) -> Result<Box<[Move]>, ProtocolError> {
+        let words: Vec<&str> = answer.split_whitespace().collect();
+        if words.len() % 2 == 1 {
+            return Err(ProtocolError(format!(
+                "the engine answered {} to {}: the answer is pairs of a move's name and the position it leads to, \
+                 and this one has an odd number of words",
+                quoted(answer),
+                quoted(request)
+            )));
+        }
+        let mut moves = Vec::with_capacity(words.len() / 2);
+        for pair in words.chunks(2) {
+            let name = match self.name_numbers.get(pair[0]) {
+                Some(&name) => name,
+                None => {
+                    let name = u32::try_from(self.names.len()).unwrap_or(u32::MAX);
+                    self.names.push(pair[0].into());
+                    self.name_numbers.insert(pair[0].into(), name);
+                    self.charge(TOKEN_BYTES + 2 * pair[0].len())?;
+                    name
+                }
+            };
+            let child = self.number(pair[1]);
+            moves.push(Move { name, child });
+        }
+        // A set only for a wide position, so that one with 10⁵ moves is read in linear time.
+        let repeated = if moves.len() <= 16 {
+            moves.iter().enumerate().find(|(at, mv)| moves[..*at].iter().any(|other| other.name == mv.name))
+        } else {
+            let mut seen = HashSet::with_capacity(moves.len());
+            moves.iter().enumerate().find(|(_, mv)| !seen.insert(mv.name))
+        };
+        if let Some((_, mv)) = repeated {
+            return Err(ProtocolError(format!(
+                "the engine answered {} to {}: the move {} is named twice",
+                quoted(answer),
+                quoted(request),
+                quoted(self.name(mv.name))
+            )));
+        }
+        Ok(moves.into_boxed_slice())
+    }
+
+    /// With [`Features::mover`], asks for the mover of each of the tokens numbered `numbers`, all
+    /// at once; there are two players' words in a game, no more.
+    fn ask_movers(&mut self, numbers: &[u32]) -> Result<(), ProtocolError> {
+        if !self.features().mover || numbers.is_empty() {
             return Ok(());
         }
-        let requests: Vec<String> = tokens.iter().map(|token| format!("mover {token}")).collect();
-        let answers = self.session.ask(&requests)?;
-        let mut words: Vec<String> = Vec::new();
-        for known in self.known.values() {
-            if let Some(word) = &known.mover
-                && !words.contains(word)
-            {
-                words.push(word.clone());
-            }
+        let requests: Vec<String> =
+            numbers.iter().map(|&number| format!("mover {}", self.token(number))).collect();
+        for &number in numbers {
+            self.ask_about(number);
         }
-        for ((token, request), answer) in tokens.iter().zip(&requests).zip(&answers) {
+        let answers = self.session.ask(&requests)?;
+        for ((&number, request), answer) in numbers.iter().zip(&requests).zip(&answers) {
             let word = answer.trim();
             if word.is_empty() || word.chars().any(char::is_whitespace) {
                 return Err(ProtocolError(format!(
@@ -310,35 +662,50 @@ impl Served {
                     quoted(request)
                 )));
             }
-            if !words.iter().any(|known| known == word) {
-                if words.len() == 2 {
-                    return Err(ProtocolError(format!(
-                        "the engine answered {} to {}: a game has two players, and it named '{}' and '{}' before",
-                        quoted(answer),
-                        quoted(request),
-                        text::excerpt(&words[0]),
-                        text::excerpt(&words[1])
-                    )));
+            let player = match self.players.iter().position(|known| known == word) {
+                Some(player) => player,
+                None => {
+                    if let [first, second] = self.players.as_slice() {
+                        return Err(ProtocolError(format!(
+                            "the engine answered {} to {}: a game has two players, and it named '{}' and '{}' before",
+                            quoted(answer),
+                            quoted(request),
+                            text::excerpt(first),
+                            text::excerpt(second)
+                        )));
+                    }
+                    self.players.push(word.to_owned());
+                    self.players.len() - 1
                 }
-                words.push(word.to_owned());
-            }
-            self.known.entry(token.clone()).or_default().mover = Some(word.to_owned());
+            };
+            self.known[number as usize].mover = u8::try_from(player).ok();
         }
         Ok(())
     }
 
-    /// Asks, all at once, for the evaluation of each of `tokens` not asked yet.
-    pub(super) fn evaluate_all(&mut self, tokens: &[&str]) -> Result<(), ProtocolError> {
-        let mut asked: Vec<String> =
-            tokens.iter().filter(|token| self.evaluation(token).is_none()).map(|&t| t.to_owned()).collect();
-        asked.sort_unstable();
-        asked.dedup();
+    /// Asks, all at once, for the evaluation of each of the tokens numbered `numbers` not asked
+    /// yet.
+    pub(super) fn evaluate_all(&mut self, numbers: &[u32]) -> Result<(), ProtocolError> {
+        let mut asked: Vec<u32> = numbers
+            .iter()
+            .copied()
+            .filter(|&number| self.known[number as usize].evaluation.is_none())
+            .collect();
+        if asked.len() > 1 {
+            asked.sort_unstable();
+            asked.dedup();
+        }
         if asked.is_empty() {
             return Ok(());
         }
-        let requests: Vec<String> = asked.iter().map(|token| format!("eval {token}")).collect();
+        self.learn(&asked)?;
+        for &number in &asked {
+            self.ask_about(number);
+        }
+        let requests: Vec<String> =
+            asked.iter().map(|&number| format!("eval {}", self.token(number))).collect();
         let answers = self.session.ask(&requests)?;
-        for ((token, request), answer) in asked.iter().zip(&requests).zip(&answers) {
+        for ((&number, request), answer) in asked.iter().zip(&requests).zip(&answers) {
             let value = answer.trim().parse::<Value>().ok().filter(|&value| is_admissible(value)).ok_or_else(|| {
                 ProtocolError(format!(
                     "the engine answered {} to {}: an evaluation is a whole number in the admissible range {}..={}",
@@ -348,13 +715,9 @@ impl Served {
                     crate::value::MAX_LEAF
                 ))
             })?;
-            self.known.entry(token.clone()).or_default().evaluation = Some(value);
+            self.known[number as usize].evaluation = Some(value);
         }
         Ok(())
-    }
-
-    fn evaluation(&self, token: &str) -> Option<Value> {
-        self.known.get(token).and_then(|known| known.evaluation)
     }
 
     /// The moves of `token`, each a name and the token it leads to, in the engine's order (asked
@@ -362,9 +725,11 @@ impl Served {
     ///
     /// # Errors
     /// The engine fails or breaks the protocol.
-    pub fn moves(&mut self, token: &str) -> Result<&[(String, String)], ProtocolError> {
-        self.expand(&[token])?;
-        Ok(self.known[token].children.as_deref().unwrap_or_default())
+    pub fn moves(&mut self, token: &str) -> Result<Vec<(&str, &str)>, ProtocolError> {
+        let number = self.number(token);
+        self.expand(&[number])?;
+        let moves = self.children(number).unwrap_or_default();
+        Ok(moves.iter().map(|mv| (self.name(mv.name), self.token(mv.child))).collect())
     }
 
     /// The evaluation of `token`, from the side to move there (asked now if it was not before).
@@ -372,15 +737,22 @@ impl Served {
     /// # Errors
     /// The engine fails or breaks the protocol.
     pub fn evaluate(&mut self, token: &str) -> Result<Value, ProtocolError> {
-        self.evaluate_all(&[token])?;
-        Ok(self.evaluation(token).unwrap_or(0))
+        let number = self.number(token);
+        self.evaluate_all(&[number])?;
+        Ok(self.evaluation(number).unwrap_or(0))
     }
 
-    /// The side to move at `child`, a position `parent` (where `side` moves) leads to: the other
-    /// side, unless the engine announced [`Features::mover`] and names the same player at both.
-    pub(super) fn side_after(&self, parent: &str, side: Player, child: &str) -> Player {
-        let mover = |token: &str| self.known.get(token).and_then(|known| known.mover.as_deref());
-        if self.features().mover && mover(parent) == mover(child) { side } else { side.opponent() }
+    /// Whether the same side moves at the token numbered `child` as at `parent`, a position it
+    /// follows: never, unless the engine announced [`Features::mover`] and names the same player
+    /// at both.
+    pub(super) fn keeps_side(&self, parent: u32, child: u32) -> bool {
+        let mover = |number: u32| self.known.get(number as usize).and_then(|known| known.mover);
+        self.features().mover && mover(parent).is_some() && mover(parent) == mover(child)
+    }
+
+    /// The side to move at `child`, a position `parent` (where `side` moves) leads to.
+    fn side_after(&self, parent: u32, side: Player, child: u32) -> Player {
+        if self.keeps_side(parent, child) { side } else { side.opponent() }
     }
 
     /// The side to move at `token` when a search starts there: MAX, unless the engine announced
@@ -389,13 +761,9 @@ impl Served {
     /// # Errors
     /// The engine fails or breaks the protocol.
     pub fn side_at(&mut self, token: &str) -> Result<Player, ProtocolError> {
-        if !self.known.contains_key(token) {
-            self.known.insert(token.to_owned(), Known::default());
-            self.ask_movers(&[token.to_owned()])?;
-        }
-        let mover = |token: &str| self.known.get(token).and_then(|known| known.mover.as_deref());
-        let opponent = self.features().mover && mover(token) != mover(&self.root);
-        Ok(if opponent { Player::Min } else { Player::Max })
+        let number = self.number(token);
+        self.learn(&[number])?;
+        Ok(if self.keeps_side(ROOT, number) || !self.features().mover { Player::Max } else { Player::Min })
     }
 
     /// The position a `--position` names, then `path` (child indices in the engine's order) walked
@@ -408,9 +776,9 @@ impl Served {
     /// A move that is not legal where it is played, or a path that leaves the game; the engine
     /// fails.
     pub fn locate(&mut self, position: &str, path: &[u32]) -> Result<Located, ProtocolError> {
-        let root = self.root.clone();
+        let root = self.root().to_owned();
         let words: Vec<&str> = position.split_whitespace().collect();
-        let is_root_move = words.len() == 1 && self.moves(&root)?.iter().any(|(name, _)| name == words[0]);
+        let is_root_move = words.len() == 1 && self.moves(&root)?.iter().any(|&(name, _)| name == words[0]);
         let mut located = if words.len() == 1 && !is_root_move {
             check_token(words[0], "--position", position)?;
             let side = self.side_at(words[0])?;
@@ -424,7 +792,7 @@ impl Served {
         };
         for &index in path {
             let moves = self.moves(&located.token)?;
-            let Some((name, _)) = moves.get(index as usize) else {
+            let Some(&(name, _)) = moves.get(index as usize) else {
                 let count = moves.len();
                 return Err(ProtocolError(format!(
                     "--path: position {} has {}, so there is no move {index}",
@@ -436,7 +804,7 @@ impl Served {
                     }
                 )));
             };
-            let name = name.clone();
+            let name = name.to_owned();
             located = self.play_named(located, &name)?;
         }
         Ok(located)
@@ -445,8 +813,8 @@ impl Served {
     /// The position after the move named `name`.
     fn play_named(&mut self, from: Located, name: &str) -> Result<Located, ProtocolError> {
         let moves = self.moves(&from.token)?;
-        let Some((_, child)) = moves.iter().find(|(known, _)| known == name) else {
-            let legal: Vec<&str> = moves.iter().map(|(name, _)| name.as_str()).collect();
+        let Some(&(_, child)) = moves.iter().find(|&&(known, _)| known == name) else {
+            let legal: Vec<&str> = moves.iter().map(|&(name, _)| name).collect();
             let after = match from.moves.as_deref() {
                 Some([]) => "at the start".to_owned(),
                 Some(moves) => format!("after {}", moves.join(" ")),
@@ -458,8 +826,9 @@ impl Served {
                 if legal.is_empty() { "none".to_owned() } else { legal.join(" ") }
             )));
         };
-        let child = child.clone();
-        let side = self.side_after(&from.token, from.side, &child);
+        let child = child.to_owned();
+        let (parent, child_number) = (self.number(&from.token), self.number(&child));
+        let side = self.side_after(parent, from.side, child_number);
         let moves = from.moves.map(|mut moves| {
             moves.push(name.to_owned());
             moves
@@ -518,8 +887,8 @@ impl Served {
                     None => None,
                     Some(name) => {
                         let moves = self.moves(token)?;
-                        let index = moves.iter().position(|(known, _)| known == name).ok_or_else(|| {
-                            let legal: Vec<&str> = moves.iter().map(|(name, _)| name.as_str()).collect();
+                        let index = moves.iter().position(|&(known, _)| known == *name).ok_or_else(|| {
+                            let legal: Vec<&str> = moves.iter().map(|&(name, _)| name).collect();
                             wrong(&format!(
                                 "'{}' is no move of the position (its moves: {})",
                                 text::excerpt(name),
@@ -551,30 +920,30 @@ impl Served {
         let start = Instant::now();
         let requests_before = self.requests();
         let left = depth.unwrap_or(TO_THE_END);
-        let mut nodes: Vec<NodeKey> = vec![(from.to_owned(), side, left)];
-        let mut index: HashMap<NodeKey, u32> = HashMap::from([(nodes[0].clone(), 0)]);
+        let from = self.number(from);
+        let mut nodes: Vec<NodeKey> = vec![(from, side, left)];
+        let mut index: HashMap<NodeKey, u32> = HashMap::from([(nodes[0], 0)]);
         let mut children: Vec<Vec<u32>> = vec![Vec::new()];
         let mut frontier = vec![0u32];
         while !frontier.is_empty() {
-            let expanding: Vec<&str> = frontier
+            let expanding: Vec<u32> = frontier
                 .iter()
-                .map(|&node| &nodes[node as usize])
-                .filter(|(_, _, left)| *left > 0)
-                .map(|(token, _, _)| token.as_str())
+                .map(|&node| nodes[node as usize])
+                .filter(|&(_, _, left)| left > 0)
+                .map(|(token, _, _)| token)
                 .collect();
-            let expanding: Vec<String> = expanding.into_iter().map(str::to_owned).collect();
-            self.expand(&expanding.iter().map(String::as_str).collect::<Vec<_>>())?;
+            self.expand(&expanding)?;
             let mut next = Vec::new();
             for node in std::mem::take(&mut frontier) {
-                let (token, side, left) = nodes[node as usize].clone();
+                let (token, side, left) = nodes[node as usize];
                 if left == 0 {
                     continue;
                 }
-                let moves = self.known[&token].children.clone().unwrap_or_default();
-                for (_, child) in moves {
-                    let child_side = self.side_after(&token, side, &child);
+                let moves = self.children(token).unwrap_or_default().to_vec();
+                for mv in moves {
+                    let child_side = self.side_after(token, side, mv.child);
                     let child_left = if left == TO_THE_END { TO_THE_END } else { left - 1 };
-                    let key = (child, child_side, child_left);
+                    let key = (mv.child, child_side, child_left);
                     let id = match index.get(&key) {
                         Some(&id) => id,
                         None => {
@@ -590,8 +959,8 @@ impl Served {
                             }
                             let id = u32::try_from(nodes.len())
                                 .map_err(|_| ProtocolError("the game has too many positions".to_owned()))?;
-                            self.charge(2 * key.0.len() + NODE_BYTES)?;
-                            index.insert(key.clone(), id);
+                            self.charge(NODE_BYTES)?;
+                            index.insert(key, id);
                             nodes.push(key);
                             children.push(Vec::new());
                             next.push(id);
@@ -603,31 +972,34 @@ impl Served {
             }
             frontier = next;
         }
-        let tokens: Vec<&str> = nodes.iter().map(|(token, _, _)| token.as_str()).collect();
-        let tokens: Vec<String> = tokens.into_iter().map(str::to_owned).collect();
-        self.evaluate_all(&tokens.iter().map(String::as_str).collect::<Vec<_>>())?;
+        let tokens: Vec<u32> = nodes.iter().map(|&(token, _, _)| token).collect();
+        self.evaluate_all(&tokens)?;
         if depth.is_none() {
             find_cycle(&children).map_or(Ok(()), |node| {
                 Err(ProtocolError(format!(
                     "the game has a cycle through position {}: it has no end to search to; give a depth",
-                    quoted(&nodes[node as usize].0)
+                    quoted(self.token(nodes[node as usize].0))
                 )))
             })?;
         }
         let (tree, order) = from_child_lists(0, &children, |node, _| {
-            let (token, side, _) = &nodes[node as usize];
-            (side.perspective(self.evaluation(token).unwrap_or(0)), *side)
+            let (token, side, _) = nodes[node as usize];
+            (side.perspective(self.evaluation(token).unwrap_or(0)), side)
         });
-        let tokens = order.iter().map(|&node| nodes[node as usize].0.clone()).collect();
+        let tokens = order.iter().map(|&node| self.token(nodes[node as usize].0).to_owned()).collect();
         let depth_left = order.iter().map(|&node| nodes[node as usize].2).collect();
         let moves = order
             .iter()
             .map(|&node| {
-                let (token, _, left) = &nodes[node as usize];
-                if *left == 0 {
+                let (token, _, left) = nodes[node as usize];
+                if left == 0 {
                     return Vec::new();
                 }
-                self.known[token].children.iter().flatten().map(|(name, _)| name.clone()).collect()
+                self.children(token)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|mv| self.name(mv.name).to_owned())
+                    .collect()
             })
             .collect();
         Ok(EngineTree {
@@ -686,34 +1058,6 @@ fn check_token(word: &str, request: &str, answer: &str) -> Result<(), ProtocolEr
         )));
     }
     Ok(())
-}
-
-/// The moves of a `children` answer: pairs of a name and a token, no name twice.
-fn parse_children(request: &str, answer: &str) -> Result<Vec<(String, String)>, ProtocolError> {
-    let words: Vec<&str> = answer.split_whitespace().collect();
-    if words.len() % 2 == 1 {
-        return Err(ProtocolError(format!(
-            "the engine answered {} to {}: the answer is pairs of a move's name and the position it leads to, \
-             and this one has an odd number of words",
-            quoted(answer),
-            quoted(request)
-        )));
-    }
-    let moves: Vec<(String, String)> =
-        words.chunks(2).map(|pair| (pair[0].to_owned(), pair[1].to_owned())).collect();
-    // A set, not a look back at every earlier move: a position with 10⁵ moves is read in linear time.
-    let mut named: HashSet<&str> = HashSet::with_capacity(moves.len());
-    for (name, _) in &moves {
-        if !named.insert(name) {
-            return Err(ProtocolError(format!(
-                "the engine answered {} to {}: the move {} is named twice",
-                quoted(answer),
-                quoted(request),
-                quoted(name)
-            )));
-        }
-    }
-    Ok(moves)
 }
 
 /// A node on a cycle of `children`, if there is one (depth first, without recursion).

@@ -1,8 +1,7 @@
 //! `nullwindow fuzz --engine CMD` without `--command`: the engine's own `search`, on positions of
-//! its own game, judged by the harness ([`harness::fuzz_game`]) and a wrong answer followed down the
-//! game to the node where the bug acts.
+//! its own game, judged by proof ([`harness::fuzz_game`]) at exactly the depth drawn, and a wrong
+//! answer followed down the game to the node where the bug acts.
 
-use std::collections::VecDeque;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -10,16 +9,14 @@ use std::time::Duration;
 use nullwindow::driver::Perspective;
 use nullwindow::game::Game;
 use nullwindow::oracle::harness::{self, Answer, Config, Descent, GameCase, GameOutcome, Progress};
-use nullwindow::oracle::protocol::{EngineTree, Searched, Served, ServedGame};
-use nullwindow::oracle::record::{locate, read_jsonl};
+use nullwindow::oracle::proof::Prover;
+use nullwindow::oracle::protocol::{Searched, Served, ServedGame, ServedPosition};
+use nullwindow::oracle::record::{NodeName, ReadError, Record, path_text, read_jsonl};
 
 use super::{FuzzArgs, Summary, Values, declined_and_undecided, quote_if_needed};
 use crate::CliError;
 use crate::command::{TempDir, quote, read_records};
 use crate::output::{counted, outln};
-
-/// The most positions whose answers are kept between cases (some 50 MiB of Connect Four's).
-const MAX_KNOWN_TOKENS: usize = 50_000;
 
 pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
     if args.family.is_some() {
@@ -45,9 +42,10 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
             args.engine_timeout
         )));
     }
+    let memory = args.max_memory.saturating_mul(1 << 20);
     let mut served = Served::start(command, Duration::from_secs_f64(args.engine_timeout.min(1e9)))
         .map_err(|e| CliError(format!("--engine: {e}")))?;
-    served.set_max_bytes(args.max_memory.saturating_mul(1 << 20));
+    served.set_max_bytes(memory);
     let features = served.features();
     if !features.search {
         return Err(CliError(format!(
@@ -66,6 +64,8 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
         height: args.height.clone(),
         perspective: Perspective::Mover,
         deeper_entries: args.deeper_entries,
+        budget: args.max_positions as u64,
+        table_entries: proof_table_entries(memory),
         max_shrink_tests: args.max_shrink_runs,
         walk: args.walk.unwrap_or(1000),
         depth_zero: !args.no_depth_zero,
@@ -82,16 +82,21 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
         Progress::Cases { done, judged, .. } => {
             summary.add(judged);
             // Between cases, when no position of the game is held: memory stays bounded.
-            game.forget_beyond(MAX_KNOWN_TOKENS);
+            game.forget_beyond(memory / 2);
             bar.set_position(done);
         }
-        Progress::Shrinking { tests, .. } => {
-            bar.set_message(format!("descending: {}", counted(tests, "search", "searches")));
+        Progress::Descending { tests, depth, plies } => {
+            bar.set_message(format!(
+                "descending: {}, at depth {depth}, {} from the start",
+                counted(tests, "search", "searches"),
+                counted(plies as u64, "move", "moves")
+            ));
             bar.tick();
         }
+        Progress::Shrinking { .. } => {}
     });
     bar.finish_and_clear();
-    let requests = game.served().requests();
+    let cost = Cost::of(&game);
     let ended = match outcome {
         GameOutcome::Agreed { skipped, .. } if skipped == config.cases && config.cases > 0 => {
             Err(CliError(format!(
@@ -108,19 +113,18 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
                 config.cases,
                 config.seed
             );
-            eprintln!("note: the engine answered {}", counted(requests, "request", "requests"));
             Ok(ExitCode::SUCCESS)
         }
         GameOutcome::Disagreed(found) => {
-            outln!("disagreement: {}", report(&game, &found, &config));
+            outln!("disagreement: {}", report(&game, &found));
             outln!("reproduce: {}", reproduce(args, command, &game, &found.found));
             Ok(ExitCode::from(1))
         }
         GameOutcome::EngineFailed { index, case, error } => {
             eprintln!(
                 "error: case {index} ({}), depth {}, position {}: {error}\nreproduce: {}",
-                case.case.origin,
-                case.case.depth,
+                case.origin,
+                case.depth,
                 quote_if_needed(&game.token(&case.position)),
                 reproduce(args, command, &game, &case)
             );
@@ -130,7 +134,60 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
     };
     // After the verdict, so that its first line stays the output's first.
     summary.print();
+    if ended.is_ok() {
+        drop(game);
+        cost.print(args.cpu);
+    }
     ended
+}
+
+/// Entries of the proofs' table for `memory` bytes of --max-memory: an eighth of it, in 16-byte
+/// entries (the engine's answers may take half, and are forgotten past it).
+const fn proof_table_entries(memory: usize) -> usize {
+    memory / 8 / 16
+}
+
+/// What the run asked of the engine, read when it ends.
+struct Cost {
+    requests: u64,
+    round_trips: u64,
+    positions: u64,
+    /// The CPU time the engine has taken, read while it still runs.
+    engine_cpu: Option<Duration>,
+}
+
+impl Cost {
+    fn of(game: &ServedGame) -> Self {
+        let served = game.served();
+        Self {
+            requests: served.requests(),
+            round_trips: served.round_trips(),
+            positions: served.asked(),
+            engine_cpu: served.engine_cpu(),
+        }
+    }
+
+    /// One note on standard error: the requests, the round trips they took, the positions they
+    /// asked about, and with `cpu` the CPU time of the oracle and of the engine, where the system
+    /// tells them (they vary from run to run, the rest does not).
+    fn print(&self, cpu: bool) {
+        if crate::progress::quiet() {
+            return;
+        }
+        let cpu = match (cpu, crate::command::cpu_times(), self.engine_cpu) {
+            (true, Some((own, _)), Some(engine)) => {
+                format!("; CPU: nullwindow {own:.2} s, the engine {:.2} s", engine.as_secs_f64())
+            }
+            (true, Some((own, _)), None) => format!("; CPU: nullwindow {own:.2} s, the engine's unknown"),
+            _ => String::new(),
+        };
+        eprintln!(
+            "note: the engine answered {} ({}) about {}{cpu}",
+            counted(self.requests, "request", "requests"),
+            counted(self.round_trips, "round trip", "round trips"),
+            counted(self.positions, "position", "positions")
+        );
+    }
 }
 
 /// `--position POS --depth D`: the one case judged, exit 1 when the engine is wrong.
@@ -141,7 +198,7 @@ fn one_case(
     game: &ServedGame,
     position: &str,
     depth: u32,
-    engine: &mut impl FnMut(&GameCase<ServedGame>) -> Result<Option<Answer>, String>,
+    engine: &mut impl FnMut(&GameCase<ServedGame>) -> Result<Option<Answer<ServedPosition>>, String>,
 ) -> Result<ExitCode, CliError> {
     let located = game.served().locate(position, &[]).map_err(|e| CliError(format!("--position: {e}")))?;
     let mut moves = Vec::new();
@@ -155,8 +212,7 @@ fn one_case(
         }
     }
     let at = game.position(&located.token, located.side);
-    let case = GameCase::new(game, at, moves, depth, format!("--position {}", quote_if_needed(position)))
-        .beyond(game, config.unfolded_beyond());
+    let case = GameCase::new(at, moves, depth, format!("--position {}", quote_if_needed(position)));
     if let Some(failure) = game.take_failure() {
         return Err(CliError(format!("--engine: {failure}")));
     }
@@ -171,49 +227,45 @@ fn one_case(
             return Ok(ExitCode::from(3));
         }
     };
-    match harness::judge(&case.case, &answer, config) {
+    let mut prover = Prover::new(config.table_entries);
+    let judged = harness::judge_game(game, &mut prover, &case, &answer, config);
+    if let Some(failure) = game.take_failure() {
+        return Err(CliError(format!("--engine: {failure}")));
+    }
+    match judged {
         Ok(None) => {
             outln!(
                 "agreed: the engine's search of {} to depth {} is right",
                 quote_if_needed(&located.token),
-                case.case.depth
+                case.depth
             );
             Ok(ExitCode::SUCCESS)
         }
         Ok(Some(disagreement)) => {
-            let found = Descent {
-                index: 0,
-                original: case.clone(),
-                found: case.clone(),
-                answer,
-                disagreement,
-                tests: 0,
-                perspective: config.perspective,
-            };
-            outln!("disagreement: {}", report(game, &found, config));
+            let cases = (case.clone(), case.clone());
+            let found = Descent::new(game, &mut prover, config, 0, cases, answer, disagreement, 0);
+            outln!("disagreement: {}", report(game, &found));
             outln!("reproduce: {}", reproduce(args, command, game, &case));
             Ok(ExitCode::from(1))
         }
-        Err(undecided) => Err(CliError(format!("{}, depth {depth}: {undecided}", located.token))),
+        Err(undecided) => Err(CliError(format!(
+            "{}, depth {depth}: the proof needs more than {} positions (--max-positions)",
+            located.token, undecided.budget
+        ))),
     }
 }
 
 /// The report of a descent, moves by the engine's names.
-fn report(game: &ServedGame, found: &Descent<ServedGame>, config: &Config) -> String {
-    found.report(
-        |position| game.token(position),
-        |position, mv| game.move_name(position, mv),
-        game,
-        config.budget,
-    )
+fn report(game: &ServedGame, found: &Descent<ServedGame>) -> String {
+    found.report(|position| game.token(position), |position, mv| game.move_name(position, mv), game)
 }
 
-/// The engine's answer to `search` on `case`, its records read and named in the case's tree.
+/// The engine's answer to `search` on `case`, its records read and placed in its game.
 fn search(
     game: &ServedGame,
     case: &GameCase<ServedGame>,
     records: Option<&Path>,
-) -> Result<Option<Answer>, String> {
+) -> Result<Option<Answer<ServedPosition>>, String> {
     if let Some(failure) = game.take_failure() {
         return Err(failure.to_string());
     }
@@ -221,47 +273,126 @@ fn search(
     if let Some(file) = records {
         let _ = std::fs::remove_file(file);
     }
-    let searched = game.served().search(&token, case.case.depth, records).map_err(|e| e.to_string())?;
+    let searched = game.served().search(&token, case.depth, records).map_err(|e| e.to_string())?;
     let Searched::Value { value, best_move } = searched else { return Ok(None) };
     let mut answer = Answer { value, best_move, records: Vec::new() };
     if let Some(file) = records
         && let Some(written) = read_records(file)?
     {
-        let named = case_names(game, case);
         let read = read_jsonl(&written).map_err(|e| format!("the engine's records: {}", e.at("records")))?;
-        answer.records = locate(&named.game(), &named.names(), read)
-            .map_err(|e| format!("the engine's records: {}", e.at("records")))?;
+        answer.records =
+            place(game, case, read).map_err(|e| format!("the engine's records: {}", e.at("records")))?;
+        if let Some(failure) = game.take_failure() {
+            return Err(failure.to_string());
+        }
     }
     Ok(Some(answer))
 }
 
-/// The case's tree with each node's token and moves' names, so that records name its nodes by
-/// token, by moves from the position, or by path.
-fn case_names(game: &ServedGame, case: &GameCase<ServedGame>) -> EngineTree {
-    let tree = &case.case.tree;
-    let mut depth_left = vec![0u32; case.positions.len()];
-    let mut seen = vec![false; case.positions.len()];
-    let mut queue = VecDeque::from([(tree.root_id(), case.case.depth)]);
-    while let Some((node, left)) = queue.pop_front() {
-        if std::mem::replace(&mut seen[node.index()], true) {
-            continue;
-        }
-        depth_left[node.index()] = left;
-        for &child in tree.children(node) {
-            queue.push_back((child, left.saturating_sub(1)));
-        }
-    }
-    let tokens = case.positions.iter().map(|position| game.token(position)).collect();
-    let moves = case
-        .positions
-        .iter()
-        .enumerate()
-        .map(|(index, position)| {
-            let node = tree.children(nullwindow::tree::NodeId(u32::try_from(index).unwrap_or(u32::MAX)));
-            (0..u32::try_from(node.len()).unwrap_or(0)).map(|mv| game.move_name(position, mv)).collect()
+/// Places each record on a position of the engine's game: by its path (child indices in the order
+/// of `children`), walked from the case's position; or by its node, a token or the names of the
+/// moves from the case's position separated by spaces. A token's side to move is the one the
+/// engine names with `mover`; without `mover`, sides alternate, so it is the case's side when the
+/// record's depth is the case's less an even number of plies, the other side otherwise. A node
+/// named by both must agree.
+fn place(
+    game: &ServedGame,
+    case: &GameCase<ServedGame>,
+    records: Vec<Record<()>>,
+) -> Result<Vec<Record<ServedPosition>>, ReadError> {
+    let mover = game.served().features().mover;
+    let side_to_move = case.position.side;
+    records
+        .into_iter()
+        .map(|record| {
+            let at = |message: String| ReadError { line: record.line, column: None, message };
+            let by_path = match &record.path {
+                Some(path) => Some(walk(game, case.position, path).map_err(at)?),
+                None => None,
+            };
+            let by_name = match &record.node {
+                None => None,
+                Some(name) => {
+                    let name = match name {
+                        NodeName::Id(name) => name.clone(),
+                        NodeName::Number(number) => number.to_string(),
+                    };
+                    if name.split_whitespace().count() == 1 {
+                        let side = if mover {
+                            game.served().side_at(&name).map_err(|e| at(e.to_string()))?
+                        } else if case.depth.abs_diff(record.depth).is_multiple_of(2) {
+                            side_to_move
+                        } else {
+                            side_to_move.opponent()
+                        };
+                        Some(game.position(&name, side))
+                    } else {
+                        Some(walk_names(game, case.position, &name).map_err(at)?)
+                    }
+                }
+            };
+            match (by_path, by_name) {
+                (Some(position), Some(named)) => {
+                    if game.token(&position) != game.token(&named) {
+                        return Err(at(format!(
+                            "'path' and 'node' name different positions: the path leads to '{}'",
+                            nullwindow::tree::text::excerpt(&game.token(&position))
+                        )));
+                    }
+                    Ok(record.at(position))
+                }
+                (Some(position), None) | (None, Some(position)) => Ok(record.at(position)),
+                (None, None) => {
+                    Err(at("the record names no node: give 'path' (child indices) or 'node'".to_owned()))
+                }
+            }
         })
-        .collect();
-    EngineTree { tree: tree.clone(), tokens, moves, depth_left, requests: 0, elapsed: Duration::ZERO }
+        .collect()
+}
+
+/// The position `path` (child indices in the order of `children`) leads to from `from`.
+fn walk(game: &ServedGame, from: ServedPosition, path: &[u32]) -> Result<ServedPosition, String> {
+    let mut at = from;
+    for (step, &index) in path.iter().enumerate() {
+        let moves = game.legal_moves(&at).len();
+        if index as usize >= moves {
+            return Err(format!(
+                "step {} of the path {}: the position has {}",
+                step + 1,
+                path_text(path),
+                counted(moves as u64, "move", "moves")
+            ));
+        }
+        at = game.play(&at, index);
+    }
+    Ok(at)
+}
+
+/// The position the moves named in `names`, separated by spaces, lead to from `from`.
+fn walk_names(game: &ServedGame, from: ServedPosition, names: &str) -> Result<ServedPosition, String> {
+    let mut at = from;
+    let mut played: Vec<&str> = Vec::new();
+    for name in names.split_whitespace() {
+        let moves = game.legal_moves(&at);
+        let Some(&mv) = moves.iter().find(|&&mv| game.move_name(&at, mv) == name) else {
+            let legal: Vec<String> = moves.iter().map(|&mv| game.move_name(&at, mv)).collect();
+            let after = if played.is_empty() {
+                "at the case's position".to_owned()
+            } else {
+                format!("after {}", played.join(" "))
+            };
+            return Err(format!(
+                "'{}' is no position's token, nor moves from the case's position: {after} there is no move '{}' \
+                 (the moves there: {})",
+                nullwindow::tree::text::excerpt(names),
+                nullwindow::tree::text::excerpt(name),
+                if legal.is_empty() { "none".to_owned() } else { legal.join(" ") }
+            ));
+        };
+        played.push(name);
+        at = game.play(&at, mv);
+    }
+    Ok(at)
 }
 
 /// The command that judges `case` again: its token, or its moves where the token would be read as
@@ -286,7 +417,7 @@ fn reproduce(args: &FuzzArgs, command: &str, game: &ServedGame, case: &GameCase<
         "{} fuzz --engine {} --position {position} --depth {}",
         quote_if_needed(&program),
         quote(command),
-        case.case.depth
+        case.depth
     );
     if args.deeper_entries {
         line.push_str(" --deeper-entries");
