@@ -238,9 +238,12 @@ pub trait Game {
 
     /// Told that a search is about to ask for `wanted` of the children of `position` (of
     /// [`Game::moves`]): [`Game::prefetch`] for them, which a game that implements it can make cost
-    /// nothing when it has asked before. The default does nothing.
-    fn prefetch_children(&self, position: &Self::Position, wanted: Prefetch) {
+    /// nothing when it has asked before. Whether it asked now (the first time): the search then
+    /// tells it what it will ask next, one ply further down. The default does nothing, and says
+    /// so.
+    fn prefetch_children(&self, position: &Self::Position, wanted: Prefetch) -> bool {
         let _ = (position, wanted);
+        false
     }
 
     /// Whether equal keys always mean equal positions: no two positions share a [`Game::key`]. The

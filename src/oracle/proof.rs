@@ -43,13 +43,16 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::cell::{Cell, RefCell};
+use std::collections::HashSet;
 use std::fmt;
 
 use crate::driver::SearchParams;
 use crate::driver::observe::Observer;
 use crate::game::{Game, Prefetch};
 use crate::search::mtd::{Pivot, mtd};
-use crate::search::{Engine, Entered, Searcher};
+use crate::search::{Engine, Entered, Searcher, WindowSearch};
+use crate::theory::node_types::NodeType;
 pub use crate::theory::witness::Undecided;
 use crate::value::{INFINITY, MAX_LEAF, MIN_LEAF, Value};
 
@@ -168,13 +171,29 @@ impl<G: Game> Prover<G> {
         value: Value,
         budget: &mut Budget,
     ) -> Result<bool, Undecided> {
+        self.test(game, position, depth, value, true, budget)
+    }
+
+    /// [`Prover::at_least`], expecting the answer `expected`: it decides only which positions are
+    /// asked about together, never the answer.
+    fn test(
+        &mut self,
+        game: &G,
+        position: &G::Position,
+        depth: u32,
+        value: Value,
+        expected: bool,
+        budget: &mut Budget,
+    ) -> Result<bool, Undecided> {
         if value <= MIN_LEAF {
             return Ok(true);
         }
         if value > MAX_LEAF {
             return Ok(false);
         }
-        let g = self.search(game, budget, |searcher| mt(searcher, position, depth, value - 1, value, 0))?;
+        let root = if expected { NodeType::Cut } else { NodeType::All };
+        let g =
+            self.search(game, budget, |searcher| mt(searcher, position, depth, value - 1, value, 0, root))?;
         Ok(g >= value)
     }
 
@@ -192,11 +211,12 @@ impl<G: Game> Prover<G> {
         claim: Claim,
         budget: &mut Budget,
     ) -> Result<bool, Undecided> {
-        let mut at_least = |value: Value| self.at_least(game, position, depth, value, budget);
+        // Each test expects the claim to hold: the engine is more often right than wrong.
+        let mut at_least = |value: Value, expected| self.test(game, position, depth, value, expected, budget);
         match claim {
-            Claim::AtLeast(value) => at_least(value),
-            Claim::AtMost(value) => Ok(!at_least(value.saturating_add(1))?),
-            Claim::Exactly(value) => Ok(at_least(value)? && !at_least(value.saturating_add(1))?),
+            Claim::AtLeast(value) => at_least(value, true),
+            Claim::AtMost(value) => Ok(!at_least(value.saturating_add(1), false)?),
+            Claim::Exactly(value) => Ok(at_least(value, true)? && !at_least(value.saturating_add(1), false)?),
         }
     }
 
@@ -215,15 +235,27 @@ impl<G: Game> Prover<G> {
     ) -> Result<Value, Undecided> {
         let guess = guess.clamp(MIN_LEAF, MAX_LEAF);
         self.search(game, budget, |searcher| {
+            // Shallower iterations first: they cost few new positions, and leave in the table the
+            // moves that order the deep one.
             let mut passes = Vec::new();
             let mut previous = guess;
             for shallower in 1..depth {
-                previous = mtd(searcher, position, shallower, Pivot::LastResult, previous, &mut passes, &mt);
+                let pass = Expecting::first_guess_right();
+                previous =
+                    mtd(searcher, position, shallower, Pivot::LastResult, previous, &mut passes, &pass);
                 if searcher.stopped() {
                     return previous;
                 }
             }
-            mtd(searcher, position, depth, Pivot::LastResult, guess, &mut passes, &mt)
+            mtd(
+                searcher,
+                position,
+                depth,
+                Pivot::LastResult,
+                guess,
+                &mut passes,
+                &Expecting::first_guess_right(),
+            )
         })
     }
 
@@ -249,6 +281,37 @@ impl<G: Game> Prover<G> {
     }
 }
 
+/// MT as the passes of MTD(f) call it ([`WindowSearch`]), with the outcome each pass expects at
+/// the root: the first pass, at the first guess, that the value is at least the guess; each later
+/// pass, the opposite of the one before (after a fail-high at `g` MTD(f) tests `g + 1`, after a
+/// fail-low at `g` it tests `g`, and with the value found the next test fails the other way).
+struct Expecting {
+    high: Cell<bool>,
+}
+
+impl Expecting {
+    const fn first_guess_right() -> Self {
+        Self { high: Cell::new(true) }
+    }
+}
+
+impl<G: Game, O: Observer<G>> WindowSearch<G, O> for Expecting {
+    fn search(
+        &self,
+        searcher: &mut Searcher<'_, G, O>,
+        position: &G::Position,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        ply: usize,
+    ) -> Value {
+        let root = if self.high.get() { NodeType::Cut } else { NodeType::All };
+        let g = mt(searcher, position, depth, alpha, beta, ply, root);
+        self.high.set(g < beta);
+        g
+    }
+}
+
 // ANCHOR: mt
 /// Plaat's MT, a memory-enhanced test: fail-soft alpha-beta with the engine's table, in negamax
 /// form, reading the side to move at every child. Searches `position` `depth` plies deep with the
@@ -260,6 +323,13 @@ impl<G: Game> Prover<G> {
 /// child's value is already the mover's, so its window passes down unturned; everywhere else it is
 /// the engine's [`alpha_beta`](crate::search::alphabeta::alpha_beta).
 ///
+/// `expected` is the node's type if the test comes out as its caller expects (Knuth and Moore's:
+/// a CUT node's children are ALL nodes, an ALL node's children CUT nodes, a child where the same
+/// side moves again is of its parent's type). It decides only when a game that answers over a pipe
+/// is asked about the children ([`Game::prefetch_children`]): an ALL node needs them all, so all
+/// at once before the first; a CUT node needs one, so the rest only once the first has not cut
+/// off. It never changes a result.
+///
 /// # Panics
 /// In debug builds, when the window is empty (`alpha >= beta`).
 pub fn mt<G: Game, O: Observer<G>>(
@@ -269,6 +339,7 @@ pub fn mt<G: Game, O: Observer<G>>(
     alpha: Value,
     beta: Value,
     ply: usize,
+    expected: NodeType,
 ) -> Value {
     debug_assert!(alpha < beta, "mt needs a non-empty window, got ({alpha}, {beta})");
     let node = match searcher.enter(position, depth, alpha, beta, ply) {
@@ -276,24 +347,24 @@ pub fn mt<G: Game, O: Observer<G>>(
         Entered::Expand(node) => node,
     };
     let mover = searcher.game.to_move(position);
+    if expected != NodeType::Cut {
+        prefetch(searcher, position, depth, ply);
+    }
     let mut g = -INFINITY;
     let mut best = None;
     let mut a = node.alpha;
     let mut searched = 0;
     while let Some(mv) = searcher.next_move(&node) {
         if searched == 1 {
-            // The first child did not cut off, so the node likely needs them all: a game that
-            // answers over a pipe asks for what the rest will be asked in one round trip, their
-            // values at the horizon, their moves above it. Only the time depends on it.
-            let wanted = if depth == 1 { Prefetch::Evaluations } else { Prefetch::Moves };
-            searcher.game.prefetch_children(position, wanted);
+            // The first child did not cut off: the node needs the rest too.
+            prefetch(searcher, position, depth, ply);
         }
         searched += 1;
         let child = searcher.game.play(position, mv);
         let value = if searcher.game.to_move(&child) == mover {
-            mt(searcher, &child, depth - 1, a, node.beta, ply + 1)
+            mt(searcher, &child, depth - 1, a, node.beta, ply + 1, expected)
         } else {
-            -mt(searcher, &child, depth - 1, -node.beta, -a, ply + 1)
+            -mt(searcher, &child, depth - 1, -node.beta, -a, ply + 1, expected.flipped())
         };
         if value > g {
             g = value;
@@ -307,3 +378,125 @@ pub fn mt<G: Game, O: Observer<G>>(
     searcher.leave(node, position, ply, g, best)
 }
 // ANCHOR_END: mt
+
+/// Tells the game what the search of all of `position`'s children will ask: their values at the
+/// horizon, their moves above it; and the first time, one ply further, what each child's own
+/// first move will ask (each child a CUT node that tries one move first), so that a game that
+/// answers over a pipe asks a level of the minimal tree in two round trips rather than one per
+/// node. Only the time depends on it.
+fn prefetch<G: Game, O: Observer<G>>(
+    searcher: &Searcher<'_, G, O>,
+    position: &G::Position,
+    depth: u32,
+    ply: usize,
+) {
+    let game = searcher.game;
+    let wanted = if depth == 1 { Prefetch::Evaluations } else { Prefetch::Moves };
+    if !game.prefetch_children(position, wanted) || depth < 2 {
+        return;
+    }
+    let firsts: Vec<G::Position> = game
+        .moves(position)
+        .filter_map(|mv| {
+            let child = game.play(position, mv);
+            let first = searcher.first_move(&child, ply + 1)?;
+            Some(game.play(&child, first))
+        })
+        .collect();
+    game.prefetch(&firsts, if depth == 2 { Prefetch::Evaluations } else { Prefetch::Moves });
+}
+
+/// A game that counts the positions a search asks about, as a game served over the line protocol
+/// asks its engine ([`crate::oracle::protocol::ServedGame`], without `mover`): a position's moves,
+/// its evaluation, and what [`Game::prefetch_children`] asks of its children, each position once.
+/// What the cost of a proof is measured in.
+pub struct Asking<'g, G: Game> {
+    game: &'g G,
+    asked: RefCell<HashSet<u64>>,
+    prefetched: RefCell<HashSet<(u64, u8)>>,
+}
+
+impl<'g, G: Game> Asking<'g, G> {
+    /// `game`, nothing asked yet. Its keys must identify positions.
+    #[must_use]
+    pub fn new(game: &'g G) -> Self {
+        Self { game, asked: RefCell::default(), prefetched: RefCell::default() }
+    }
+
+    /// The positions asked about so far.
+    #[must_use]
+    pub fn asked(&self) -> usize {
+        self.asked.borrow().len()
+    }
+
+    fn ask(&self, position: &G::Position) {
+        self.asked.borrow_mut().insert(self.game.key(position));
+    }
+}
+
+impl<G: Game> Game for Asking<'_, G> {
+    type Position = G::Position;
+    type Move = G::Move;
+    type Moves = G::Moves;
+
+    fn root(&self) -> G::Position {
+        self.game.root()
+    }
+
+    fn to_move(&self, position: &G::Position) -> crate::game::Player {
+        self.game.to_move(position)
+    }
+
+    fn moves(&self, position: &G::Position) -> G::Moves {
+        self.ask(position);
+        self.game.moves(position)
+    }
+
+    fn legal_moves(&self, position: &G::Position) -> Vec<G::Move> {
+        self.ask(position);
+        self.game.legal_moves(position)
+    }
+
+    fn play(&self, position: &G::Position, mv: G::Move) -> G::Position {
+        self.game.play(position, mv)
+    }
+
+    fn evaluate(&self, position: &G::Position) -> Value {
+        self.ask(position);
+        self.game.evaluate(position)
+    }
+
+    fn key(&self, position: &G::Position) -> u64 {
+        self.game.key(position)
+    }
+
+    fn keys_identify_positions(&self) -> bool {
+        self.game.keys_identify_positions()
+    }
+
+    fn is_terminal(&self, position: &G::Position) -> bool {
+        self.ask(position);
+        self.game.is_terminal(position)
+    }
+
+    fn prefetch(&self, positions: &[G::Position], _: Prefetch) {
+        for position in positions {
+            self.ask(position);
+        }
+    }
+
+    fn prefetch_children(&self, position: &G::Position, wanted: Prefetch) -> bool {
+        let bits = match wanted {
+            Prefetch::Evaluations => 1,
+            Prefetch::Moves => 2,
+            Prefetch::MovesAndEvaluations => 3,
+        };
+        if !self.prefetched.borrow_mut().insert((self.game.key(position), bits)) {
+            return false;
+        }
+        for mv in self.game.moves(position) {
+            self.ask(&self.game.play(position, mv));
+        }
+        true
+    }
+}

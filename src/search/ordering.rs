@@ -43,6 +43,12 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         }
     }
 
+    /// This ply's killers, the more recent first.
+    #[must_use]
+    pub fn killers(&self, ply: usize) -> [Option<M>; 2] {
+        self.killers.get(ply).copied().unwrap_or([None; 2])
+    }
+
     /// Records that `mv` (in history slot `slot`) caused a cut-off at `ply` with `depth` plies left.
     pub fn record_cutoff(&mut self, ply: usize, mv: M, slot: Option<usize>, depth: u32, killers: bool) {
         if killers

@@ -545,6 +545,27 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         self.move_lists.get_mut(node.ply)?.next()
     }
 
+    /// The move a search of `position`, `ply` plies from the root, tries first, as it stands: the
+    /// table's move, or else a killer that is a move there, or else the first of the game's moves
+    /// (history scores aside). What a game that is asked many positions at once is asked ahead of
+    /// time ([`Game::prefetch_children`]).
+    pub(crate) fn first_move(&self, position: &G::Position, ply: usize) -> Option<G::Move> {
+        if self.rules.table_move_first
+            && let Some(mv) = self.table_move(position)
+        {
+            return Some(mv);
+        }
+        if self.rules.try_killers {
+            let killers = self.ordering.killers(ply);
+            if let Some(killer) =
+                killers.into_iter().flatten().find(|&killer| self.game.moves(position).any(|mv| mv == killer))
+            {
+                return Some(killer);
+            }
+        }
+        self.game.moves(position).next()
+    }
+
     /// The table's best move at `position`, if it has one.
     pub(crate) fn table_move(&self, position: &G::Position) -> Option<G::Move> {
         let index = self.table.probe(self.game.key(position))?.best_move?;

@@ -3,12 +3,15 @@
 //!
 //! * [`node_types`]: Knuth and Moore's node types (PV, CUT, ALL) on perfectly ordered trees, and the
 //!   size of the minimal tree they make up.
+//! * [`minimal_tree`]: the minimal tree of any position (widths that differ, early ends, a side that
+//!   moves twice): the smallest proofs of its value, the limit the oracle's proofs are held to.
 //! * [`witness`]: Wesselink et al.'s witness criterion, what a depth-limited search that uses deeper
 //!   table entries may return.
 //! * [`is_fail_soft_result`]: the postcondition every search in the crate keeps, call by call.
 //! * [`certify`]: a certificate by exhaustion, every driver on every case below a size.
 
 pub mod certify;
+pub mod minimal_tree;
 pub mod node_types;
 pub mod witness;
 

@@ -33,6 +33,19 @@ pub enum NodeType {
     All,
 }
 
+impl NodeType {
+    /// The type of a child searched with the window turned, in a minimal tree: a CUT node's
+    /// children are ALL nodes, an ALL node's are CUT nodes (a PV node's first child, which is PV,
+    /// is not this).
+    #[must_use]
+    pub const fn flipped(self) -> Self {
+        match self {
+            Self::Cut => Self::All,
+            Self::All | Self::Pv => Self::Cut,
+        }
+    }
+}
+
 // ANCHOR: classify
 /// The type of the node reached from the root by `path` (child indices, 0 = first) in a perfectly
 /// ordered tree, or `None` when alpha-beta prunes it.

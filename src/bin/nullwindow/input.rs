@@ -163,7 +163,7 @@ fn line_and_column(bytes: &[u8], offset: usize) -> (usize, usize) {
 
 /// `--game`: a name from the catalogue of games, each listed in `--help` with how its positions
 /// are written.
-fn game_parser() -> impl TypedValueParser<Value = KnownGame> {
+pub fn game_parser() -> impl TypedValueParser<Value = KnownGame> {
     let names = KnownGame::ALL.iter().map(|game| {
         let info = game.info();
         PossibleValue::new(info.name).help(format!("{}; a position is {}", info.title, info.position))

@@ -1,7 +1,8 @@
 //! The `nullwindow` command line: solve trees with every driver and check them against minimax, list
 //! the drivers, generate random trees, convert tree files between formats, compare drivers on
 //! synthetic trees, divide a position into its moves' values, check another engine's claimed line,
-//! audit another engine's search node by node, fuzz another engine on seeded cases, shrink a tree on which a command fails, and (with no arguments) show a demo.
+//! audit another engine's search node by node, fuzz another engine on seeded cases, serve a game over the
+//! line protocol, shrink a tree on which a command fails, and (with no arguments) show a demo.
 
 mod algos;
 mod audit;
@@ -18,6 +19,7 @@ mod input;
 mod ordering;
 mod output;
 mod progress;
+mod serve;
 mod shrink;
 mod sizes;
 mod solve;
@@ -88,6 +90,10 @@ enum Command {
     /// The smallest tree on which a command still fails (delta debugging); `{}` is the tree's file.
     #[command(after_long_help = shrink::SHRINK_HELP)]
     Shrink(shrink::ShrinkArgs),
+    /// Serve a game of the catalogue over the line protocol, the crate's MTD(f) answering `search`:
+    /// a reference engine for `fuzz --engine` and for a protocol client of your own.
+    #[command(after_long_help = serve::SERVE_HELP)]
+    Serve(serve::ServeArgs),
     /// Benchmarks on published test sets: `bench connect4 FILE…` (Pons' positions and scores).
     #[command(subcommand)]
     Bench(bench::BenchCommand),
@@ -114,6 +120,7 @@ fn main() -> ExitCode {
         Some(Command::Shrink(args)) => shrink::run(&args),
         Some(Command::Fuzz(args)) => fuzz::run(&args),
         Some(Command::Certify(args)) => certify::run(&args),
+        Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Bench(command)) => bench::run(&command),
     };
     match result {

@@ -196,17 +196,18 @@ impl Game for ServedGame {
     }
 
     /// The children's evaluations or moves in one round trip, the first time they are wanted.
-    fn prefetch_children(&self, position: &ServedPosition, wanted: Prefetch) {
+    fn prefetch_children(&self, position: &ServedPosition, wanted: Prefetch) -> bool {
         let bits = match wanted {
             Prefetch::Evaluations => 1,
             Prefetch::Moves => 2,
             Prefetch::MovesAndEvaluations => 3,
         };
         if !self.expand(position) || self.served.borrow_mut().prefetched(position.token, bits) {
-            return;
+            return false;
         }
         let children: Vec<ServedPosition> = self.moves(position).map(|mv| self.play(position, mv)).collect();
         self.prefetch(&children, wanted);
+        true
     }
 
     /// The token's number and the side to move, under the times the answers were forgotten.

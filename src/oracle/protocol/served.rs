@@ -6,9 +6,11 @@ use std::io::{ErrorKind, Read, Write};
 use std::os::fd::AsFd;
 use std::path::Path;
 use std::process::{ChildStdin, ChildStdout, Stdio};
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use nix::errno::Errno;
+use nix::fcntl::{FcntlArg, OFlag, fcntl};
 use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
 use rustc_hash::FxHashMap;
 
@@ -50,10 +52,6 @@ pub struct Session {
     pub features: Features,
 }
 
-/// The most bytes written to the engine at once: what a pipe that polls writable takes without
-/// blocking (POSIX's `PIPE_BUF`).
-const WRITE_CHUNK: usize = 4096;
-
 /// The most bytes read from the engine at once.
 const READ_CHUNK: usize = 1 << 16;
 
@@ -80,6 +78,14 @@ impl Session {
         let stdout =
             runner.take_stdout().ok_or_else(|| ProtocolError("the engine has no output".to_owned()))?;
         let stdin = runner.take_stdin();
+        // Written without blocking: a request that does not fit waits in the loop that also reads
+        // the engine's answers, so that neither side waits on the other.
+        if let Some(stdin) = &stdin {
+            let flags = fcntl(stdin, FcntlArg::F_GETFL)
+                .map_err(|e| ProtocolError(format!("cannot set up the engine's input: {e}")))?;
+            fcntl(stdin, FcntlArg::F_SETFL(OFlag::from_bits_retain(flags) | OFlag::O_NONBLOCK))
+                .map_err(|e| ProtocolError(format!("cannot set up the engine's input: {e}")))?;
+        }
         let mut session = Self {
             runner,
             stdin,
@@ -149,28 +155,31 @@ impl Session {
                     quoted(&requests[0])
                 )));
             }
-            let reading = answers.len() < requests.len() && !self.ended;
-            let (writable, readable) = match self.wait(writing, reading, deadline) {
-                Ok(ready) => ready,
-                Err(why) => return Err(self.fail(why, requests.get(answers.len()))),
-            };
-            if writable {
-                let end = (written + WRITE_CHUNK).min(text.len());
-                match self.stdin.as_mut().map(|stdin| stdin.write(&text.as_bytes()[written..end])) {
+            // The engine's input does not block: write what fits, and wait for room only when
+            // nothing does.
+            let mut full = false;
+            while writing && written < text.len() && !full {
+                match self.stdin.as_mut().map(|stdin| stdin.write(&text.as_bytes()[written..])) {
                     Some(Ok(count)) => written += count,
                     Some(Err(e)) if e.kind() == ErrorKind::Interrupted => {}
+                    Some(Err(e)) if e.kind() == ErrorKind::WouldBlock => full = true,
                     _ => {
                         // The engine closed its input. The answers it has already written may
                         // still come; the next request that needs writing is refused.
                         self.stdin = None;
                         self.closed_after = answers.last().map(|_| requests[answers.len() - 1].clone());
-                        if answers.len() == requests.len() {
-                            break;
-                        }
                         written = text.len();
                     }
                 }
             }
+            if answers.len() == requests.len() && written == text.len() {
+                break;
+            }
+            let reading = answers.len() < requests.len() && !self.ended;
+            let (_, readable) = match self.wait(full, reading, deadline) {
+                Ok(ready) => ready,
+                Err(why) => return Err(self.fail(why, requests.get(answers.len()))),
+            };
             if readable && let Err(why) = self.read_some() {
                 return Err(self.fail(why, requests.get(answers.len())));
             }
@@ -350,13 +359,13 @@ const TO_THE_END: u32 = u32::MAX;
 pub struct Served {
     session: Session,
     /// Every token named, by number.
-    tokens: Vec<Box<str>>,
-    numbers: FxHashMap<Box<str>, u32>,
+    tokens: Vec<Rc<str>>,
+    numbers: FxHashMap<Rc<str>, u32>,
     /// What the engine said of each, by number.
     known: Vec<Known>,
     /// Every move name, by number.
-    names: Vec<Box<str>>,
-    name_numbers: FxHashMap<Box<str>, u32>,
+    names: Vec<Rc<str>>,
+    name_numbers: FxHashMap<Rc<str>, u32>,
     /// With [`Features::mover`]: the engine's words for the two players, the start's first.
     players: Vec<String>,
     /// Positions the engine has been asked about (again after [`Served::forget`]).
@@ -370,8 +379,8 @@ pub struct Served {
 /// [`Options::max_bytes`]: its key twice (list and index), its child list, its edge, its label.
 const NODE_BYTES: usize = 160;
 
-/// What a token kept costs besides twice its bytes: its entry in the list and in the index, and
-/// what is known of it.
+/// What a token (or a move's name) kept costs besides its bytes: its entry in the list and in the
+/// index, its counted reference, and what is known of it.
 const TOKEN_BYTES: usize = 112;
 
 /// A node of an unfolding: a token's number, the side to move there and the plies left below it.
@@ -503,11 +512,12 @@ impl Served {
             return number;
         }
         let number = u32::try_from(self.tokens.len()).unwrap_or(u32::MAX);
-        self.tokens.push(token.into());
-        self.numbers.insert(token.into(), number);
+        let token: Rc<str> = token.into();
+        self.tokens.push(Rc::clone(&token));
+        self.numbers.insert(token, number);
         self.known.push(Known::default());
         // Counted, not refused: the bound is checked where the answers that name tokens come in.
-        self.bytes = self.bytes.saturating_add(TOKEN_BYTES + 2 * token.len());
+        self.bytes = self.bytes.saturating_add(TOKEN_BYTES + self.tokens[number as usize].len());
         number
     }
 
@@ -599,28 +609,29 @@ impl Served {
     /// The moves of a `children` answer, their names and tokens numbered: pairs of a name and a
     /// token, no name twice.
     fn parse_children(&mut self, request: &str, answer: &str) -> Result<Box<[Move]>, ProtocolError> {
-        let words: Vec<&str> = answer.split_whitespace().collect();
-        if words.len() % 2 == 1 {
-            return Err(ProtocolError(format!(
-                "the engine answered {} to {}: the answer is pairs of a move's name and the position it leads to, \
-                 and this one has an odd number of words",
-                quoted(answer),
-                quoted(request)
-            )));
-        }
-        let mut moves = Vec::with_capacity(words.len() / 2);
-        for pair in words.chunks(2) {
-            let name = match self.name_numbers.get(pair[0]) {
+        let mut words = answer.split_whitespace();
+        let mut moves = Vec::new();
+        while let Some(name_word) = words.next() {
+            let Some(token) = words.next() else {
+                return Err(ProtocolError(format!(
+                    "the engine answered {} to {}: the answer is pairs of a move's name and the position it leads \
+                     to, and this one has an odd number of words",
+                    quoted(answer),
+                    quoted(request)
+                )));
+            };
+            let name = match self.name_numbers.get(name_word) {
                 Some(&name) => name,
                 None => {
                     let name = u32::try_from(self.names.len()).unwrap_or(u32::MAX);
-                    self.names.push(pair[0].into());
-                    self.name_numbers.insert(pair[0].into(), name);
-                    self.charge(TOKEN_BYTES + 2 * pair[0].len())?;
+                    let text: Rc<str> = name_word.into();
+                    self.names.push(Rc::clone(&text));
+                    self.name_numbers.insert(text, name);
+                    self.charge(TOKEN_BYTES + name_word.len())?;
                     name
                 }
             };
-            let child = self.number(pair[1]);
+            let child = self.number(token);
             moves.push(Move { name, child });
         }
         // A set only for a wide position, so that one with 10⁵ moves is read in linear time.

@@ -141,10 +141,10 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
     ended
 }
 
-/// Entries of the proofs' table for `memory` bytes of --max-memory: an eighth of it, in 16-byte
+/// Entries of the proofs' table for `memory` bytes of --max-memory: a thirty-second of it, in 16-byte
 /// entries (the engine's answers may take half, and are forgotten past it).
 const fn proof_table_entries(memory: usize) -> usize {
-    memory / 8 / 16
+    memory / 32 / 16
 }
 
 /// What the run asked of the engine, read when it ends.
