@@ -17,7 +17,8 @@
 //! ```
 //!
 //! Beyond the root value, [`audit`] checks another engine's search node by node, [`harness`] fuzzes
-//! an engine on seeded cases and shrinks the first it gets wrong, and [`protocol`] lets the oracle
+//! an engine on seeded cases and shrinks the first it gets wrong, [`proof`] proves a claim about a
+//! position's value without valuing every position below it, and [`protocol`] lets the oracle
 //! search a game that an engine in any language serves.
 
 pub mod audit;

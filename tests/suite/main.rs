@@ -18,6 +18,8 @@
 //! * `minimax`: the oracle against independent computations.
 //! * `own_game`: the own-game fuzz: an engine's own search on its own game, a wrong answer
 //!   followed down to the node where the bug acts; games where a side moves twice.
+//! * `proof`: the oracle's proofs against minimax, MT's contract, budgets; the minimal tree of any
+//!   position, and what the proofs of game positions ask against it.
 //! * `corpus`: every tree in `testdata/` through every exact driver.
 //! * `literal`: the literal translations against minimax.
 //! * `synthetic`: implicit synthetic trees.
@@ -46,6 +48,7 @@ mod hostile;
 mod literal;
 mod minimax;
 mod own_game;
+mod proof;
 #[cfg(feature = "process")]
 mod protocol;
 mod random_trees;

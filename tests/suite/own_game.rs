@@ -179,12 +179,12 @@ fn a_search_that_forgets_the_extra_turn_is_followed_to_one() {
 /// turn. Whoever takes the last stone wins (+5), and a heap cut off by the depth is worth the
 /// stones' parity to the side to move.
 #[derive(Clone, Copy, Debug)]
-struct ExtraTurns {
-    stones: u32,
+pub struct ExtraTurns {
+    pub stones: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Heap {
+pub struct Heap {
     stones: u32,
     to_move: Player,
     /// Who took the last stone, once the heap is empty.

@@ -408,3 +408,158 @@ fn the_books_own_game_sessions() {
     }
     insta::assert_snapshot!(shown.trim_end());
 }
+
+/// The engine's own search through the protocol, as `fuzz --engine` asks it (no records).
+#[cfg(feature = "cli")]
+fn searched_by(
+    game: &nullwindow::oracle::protocol::ServedGame,
+) -> impl FnMut(
+    &nullwindow::oracle::harness::GameCase<nullwindow::oracle::protocol::ServedGame>,
+) -> Result<
+    Option<nullwindow::oracle::harness::Answer<nullwindow::oracle::protocol::ServedPosition>>,
+    String,
+> + '_ {
+    use nullwindow::oracle::harness::Answer;
+    use nullwindow::oracle::protocol::Searched;
+    move |case| {
+        let token = game.token(&case.position);
+        match game.served().search(&token, case.depth, None).map_err(|e| e.to_string())? {
+            Searched::Skip => Ok(None),
+            Searched::Value { value, best_move } => {
+                Ok(Some(Answer { value, best_move, records: Vec::new() }))
+            }
+        }
+    }
+}
+
+/// The mancala false alarm: once the oracle forgot its answers, it placed a position that a move
+/// keeping the mover leads to with the other side to move, and judged a correct engine wrong.
+/// Kalah's second pit keeps the mover at the start; forgetting after every case, the correct engine
+/// agrees on every case, and a position after the extra turn has the mover's side again.
+#[cfg(feature = "cli")]
+#[test]
+fn a_forgotten_position_is_asked_again_whole() {
+    use nullwindow::driver::Perspective;
+    use nullwindow::game::Player;
+    use nullwindow::oracle::harness::{Config, GameOutcome, Progress, fuzz_game};
+    use nullwindow::oracle::protocol::{Served, ServedGame};
+    let game = ServedGame::new(Served::start(&in_repository(KALAH), Duration::from_secs(10)).unwrap());
+    let extra_turn = |game: &ServedGame| {
+        let start = game.root();
+        let keeps =
+            game.legal_moves(&start).into_iter().find(|&mv| game.move_name(&start, mv) == "2").unwrap();
+        game.to_move(&game.play(&start, keeps))
+    };
+    assert_eq!(extra_turn(&game), Player::Max);
+    let config = Config {
+        perspective: Perspective::Mover,
+        cases: 150,
+        walk: 1000,
+        height: 1..=4,
+        ..Config::default()
+    };
+    let mut forgot = 0;
+    let outcome = fuzz_game(&config, &game, searched_by(&game), |progress| {
+        if let Progress::Cases { .. } = progress {
+            forgot += u32::from(game.forget_beyond(0));
+        }
+    });
+    assert!(matches!(outcome, GameOutcome::Agreed { agreed: 150, .. }), "forgot {forgot} times");
+    assert_eq!(forgot, 150);
+    assert_eq!(extra_turn(&game), Player::Max, "after forgetting, the extra turn still keeps the mover");
+}
+
+/// `nullwindow serve`: the protocol as the book gives it, and a reference engine that agrees; each
+/// planted bug caught, as the kind of disagreement it is; its records audited clean.
+#[cfg(feature = "cli")]
+#[test]
+fn the_served_reference_engine_speaks_the_protocol_and_its_bugs_are_caught() {
+    use std::io::Write;
+    let serve = |args: &str| format!("'{}' serve {args}", env!("CARGO_BIN_EXE_nullwindow"));
+    let mut child = std::process::Command::new("sh")
+        .args(["-c", &serve("tictactoe --records")])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let trace = std::env::temp_dir().join(format!("nullwindow-{}-serve-records.jsonl", std::process::id()));
+    let requests = format!(
+        "protocol 1\nroot\neval 0\nsearch 0 2\nsearch 0 3 {}\nchildren 5fa\nsomething\nquit\n",
+        trace.display()
+    );
+    child.stdin.take().unwrap().write_all(requests.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let answers = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = answers.lines().collect();
+    assert_eq!(lines[..4], ["protocol 1 search records", "0", "0", "0 1"], "{answers}");
+    assert!(lines[4].starts_with("0 "), "{answers}");
+    assert!(
+        lines[5].starts_with("unknown position 5fa") && lines[6].starts_with("unknown request"),
+        "{answers}"
+    );
+    let records = std::fs::read_to_string(&trace).unwrap();
+    let _ = std::fs::remove_file(&trace);
+    assert!(records.lines().count() > 9 && records.contains("\"node\":\"0\""), "{records}");
+    // The reference agrees; every planted bug is caught as what it is.
+    let (code, stdout, stderr) = run(&["fuzz", "--engine", &serve("tictactoe"), "--cases", "60"]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let (code, stdout, _) = run(&["fuzz", "--engine", &serve("tictactoe --records"), "--cases", "40"]);
+    assert_eq!(code, Some(0), "{stdout}");
+    for (bug, wrong) in [("off-by-one", "the value is wrong"), ("worst-move", "the move is wrong")] {
+        let (code, stdout, _) =
+            run(&["fuzz", "--engine", &serve(&format!("connect4 --bug {bug}")), "--cases", "60"]);
+        assert_eq!(code, Some(1), "{bug}: {stdout}");
+        assert!(stdout.contains(wrong), "{bug}: {stdout}");
+    }
+}
+
+/// The depth asked is the depth judged: Connect Four at depths 9 and 10, every case judged at the
+/// depth drawn (the summary's rows are those depths and no other), none beyond the budget.
+#[cfg(feature = "cli")]
+#[test]
+fn own_game_cases_are_judged_at_exactly_the_depth_drawn() {
+    let serve = format!("'{}' serve connect4", env!("CARGO_BIN_EXE_nullwindow"));
+    let (code, stdout, stderr) = run(&["fuzz", "--engine", &serve, "--cases", "12", "--height", "9..10"]);
+    assert_eq!(
+        (code, stdout.as_str()),
+        (Some(0), "agreed: 12 cases of 12 (the engine's own search on its own game), seed 0\n"),
+        "{stderr}"
+    );
+    let depths: Vec<&str> = stderr.lines().filter(|line| line.starts_with("depth ")).collect();
+    assert_eq!(depths.len(), 2, "{stderr}");
+    assert!(depths[0].starts_with("depth 9 ") && depths[1].starts_with("depth 10 "), "{stderr}");
+    let drawn = |depth: u32| {
+        let config = nullwindow::oracle::harness::Config { height: 9..=10, ..Default::default() };
+        let game = nullwindow::games::connect4::Connect4::from_moves("").unwrap();
+        (0..12).filter(|&index| config.game_case(&game, index).depth == depth).count()
+    };
+    for (line, depth) in depths.iter().zip([9, 10]) {
+        let counts: Vec<u64> = line.split_whitespace().skip(2).map(|n| n.parse().unwrap()).collect();
+        assert_eq!(counts[0] as usize, drawn(depth), "{line}");
+        assert_eq!(counts[0], counts[1], "all agreed: {line}");
+    }
+}
+
+/// The checkers engine in C, built with the system's C compiler: it agrees at the depths where
+/// table bugs show, and its planted bug (a hash that does not tell kings from men) is caught.
+#[cfg(feature = "cli")]
+#[test]
+fn the_checkers_engine_in_c_agrees_and_its_planted_bug_is_caught() {
+    let binary = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("checkers");
+    let compiled = std::process::Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&binary)
+        .arg("examples/protocol/checkers.c")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status();
+    assert!(compiled.is_ok_and(|status| status.success()), "cc cannot build examples/protocol/checkers.c");
+    let engine = binary.to_str().unwrap().to_owned();
+    let (code, stdout, stderr) = run(&["fuzz", "--engine", &engine, "--cases", "100", "--height", "5..8"]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let buggy = format!("{engine} --bug hash-ignores-kings");
+    let (code, stdout, _) = run(&["fuzz", "--engine", &buggy, "--cases", "300", "--height", "5..8"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    // Where the descent ends a king stands, whose value a man's entry gave.
+    let position = stdout.lines().find_map(|line| line.strip_prefix("position: ")).unwrap_or_default();
+    assert!(position.contains(['B', 'W']), "{stdout}");
+}

@@ -16,6 +16,8 @@
 //! * `bounds`: the MTD drivers' bounds, pass by pass;
 //! * `leaves`: leaves against the minimal tree across depths, figure and table;
 //! * `tables`: the other measured tables of the text;
+//! * `proofs`: what the oracle's proofs of an engine's claim ask, against the minimal tree and the
+//!   unfolding;
 //! * `steps`: a search of a small tree node by node, engine or literal translation;
 //! * `worked`: the worked traces of the text, node by node;
 //! * `exercises`: the exercises' data and answers, in `exercises/`;
@@ -29,6 +31,7 @@ mod labels;
 mod layout;
 mod leaves;
 mod panel;
+mod proofs;
 mod record;
 // The generator uses its measuring half, the book's test its checking half.
 #[allow(dead_code)]
@@ -63,6 +66,7 @@ pub fn all() -> Vec<(String, String)> {
     files.push(("enhancements.md".to_owned(), tables::enhancements_table()));
     files.push(("passes.md".to_owned(), tables::passes_table()));
     files.push(("literal-vs-engine.md".to_owned(), tables::literal_table()));
+    files.push(("proof-costs.md".to_owned(), proofs::proof_costs_table()));
     files.push(("worked-alphabeta.md".to_owned(), worked::alphabeta_table(&tree)));
     files.push(("worked-mtdf-pass.md".to_owned(), worked::mtdf_pass_table(&tree)));
     files.extend(exercises::all());

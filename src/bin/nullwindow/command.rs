@@ -393,3 +393,12 @@ pub fn cpu_times() -> Option<(f64, f64)> {
     let children = getrusage(UsageWho::RUSAGE_CHILDREN).ok()?;
     Some((seconds(own), seconds(children)))
 }
+
+/// The most memory this process has held, in bytes (`VmHWM` in `/proc/self/status`: Linux); `None`
+/// where the system does not tell.
+pub fn peak_memory() -> Option<usize> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib << 10)
+}

@@ -70,11 +70,17 @@ in its version line ('protocol 1 search', with 'records' to write its node recor
 a side may move twice) and answers 'search POS DEPTH' with 'VALUE', 'VALUE MOVE' or 'skip' (values
 from the side to move at POS; the book's 'Your game, your engine' has the protocol). Each case is a
 position a random walk from the start reaches (a playout of at most --walk moves, cut at a length
-drawn over it) and a depth from --height. The same judge decides it, and a wrong answer is followed
-down the game: the smallest depth still wrong at the position, then a child still wrong one ply
-shallower, until the engine is wrong at a position but right at each of its children. The report
-gives the moves from the start, the position's token, what the engine said, the exact value and
-every move's, and one line 'reproduce: nullwindow fuzz --engine CMD --position TOKEN --depth D'.
+drawn over it) and a depth from --height, and it is judged at exactly that depth, by proof: the
+engine's value is the first guess of MTD(f), so that a right value costs two null-window tests,
+each the size of a proof tree, and each record's rule and the move a test or two more; nothing is
+valued that the claims do not need (--max-positions bounds the positions one case's proofs may
+search; a case that needs more is counted undecided, and the summary says so). A wrong answer is
+followed down the game: the smallest depth still wrong at the position, then a child still wrong
+one ply shallower, until the engine is wrong at a position but right at each of its children. The
+report gives the moves from the start, the position's token, what the engine said, the exact value
+and every move's, and one line 'reproduce: nullwindow fuzz --engine CMD --position TOKEN --depth D'.
+A last note counts the requests, round trips and positions the run asked of the engine (--cpu adds
+the CPU time of both sides); `nullwindow serve GAME` is a reference engine to try it on.
 
 With --keep-going every case runs whatever it finds, and the first case of each kind (a wrong
 value, a wrong move, each rule a record breaks, each way the engine fails) is shrunk, saved
@@ -146,14 +152,18 @@ pub struct FuzzArgs {
     /// With --engine: the longest the engine may take to answer one request, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0, requires = "engine")]
     engine_timeout: f64,
-    /// With --engine: the most positions to unfold (--walk plus the greatest --height plies).
+    /// With --engine: without --command, the most positions the proofs of one case may search (a
+    /// case that needs more is counted undecided); with --command, the most positions of the game
+    /// to unfold (--walk plus the greatest --height plies).
     #[arg(long, value_name = "N", default_value_t = 1_000_000, requires = "engine")]
     max_positions: usize,
-    /// With --engine: the most memory, in MiB, the engine's answers and its unfolded game may take.
-    #[arg(long, value_name = "MIB", default_value_t = 512, requires = "engine")]
-    max_memory: usize,
-    /// With --engine and no --command: also give the CPU time nullwindow and the engine took, in the
-    /// note that ends the run (it varies from run to run, so it is left out by default).
+    /// With --engine: the most memory, in MiB, the engine's answers, the proofs' table and the
+    /// unfolded game may take (without --command, the answers are forgotten past half of it).
+    #[arg(long, value_name = "MIB", default_value_t = 512, requires = "engine", value_parser = clap::value_parser!(u64).range(1..))]
+    max_memory: u64,
+    /// With --engine and no --command: also give the CPU time nullwindow and the engine took, and
+    /// nullwindow's peak memory, in the note that ends the run (they vary from run to run, so they
+    /// are left out by default).
     #[arg(long, requires = "engine", conflicts_with = "command")]
     cpu: bool,
     /// Children per interior node of the random trees (links per node of the graphs), `A..B`.
@@ -375,7 +385,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
             let options = protocol::Options {
                 depth: Some(walk_with_command(args).saturating_add(*args.height.end())),
                 max_nodes: args.max_positions,
-                max_bytes: args.max_memory.saturating_mul(1 << 20),
+                max_bytes: usize::try_from(args.max_memory).unwrap_or(usize::MAX).saturating_mul(1 << 20),
                 timeout: Duration::from_secs_f64(args.engine_timeout.min(1e9)),
             };
             let engine =
@@ -409,7 +419,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
         return replay(&config, &mut engine, file, depth);
     }
     let bar = crate::progress::bar(config.cases, "cases", "fuzz");
-    let mut summary = Summary::default();
+    let mut summary = Summary::new(format!("{} to judge", counted(config.budget, "node", "nodes")));
     let mut on_progress = |progress| match progress {
         Progress::Cases { done, judged, .. } => {
             summary.add(judged);
@@ -700,13 +710,19 @@ fn quote_if_needed(word: &str) -> String {
 
 /// The cases of a run by family and by depth, each by how it went: printed on standard error at
 /// the end, so that a run whose cases are mostly of one kind shows it.
-#[derive(Default)]
 pub struct Summary {
     by_family: std::collections::BTreeMap<String, [u64; 5]>,
     by_depth: std::collections::BTreeMap<u32, [u64; 5]>,
+    /// Why a case is undecided, in the words of the bound it needed more than.
+    undecided: String,
 }
 
 impl Summary {
+    /// No case yet; a case left undecided needed more than `undecided` says.
+    pub fn new(undecided: String) -> Self {
+        Self { by_family: Default::default(), by_depth: Default::default(), undecided }
+    }
+
     /// Counts one case.
     pub fn add(&mut self, judged: Judged) {
         let column = match judged.verdict {
@@ -742,6 +758,14 @@ impl Summary {
         }
         for (depth, counts) in &self.by_depth {
             eprintln!("{}", row(format!("depth {depth}"), counts));
+        }
+        let undecided: u64 = self.by_family.values().map(|counts| counts[3]).sum();
+        if undecided > 0 {
+            eprintln!(
+                "undecided: {} needed more than {}",
+                counted(undecided, "case", "cases"),
+                self.undecided
+            );
         }
     }
 }

@@ -50,9 +50,6 @@ Examples:
 /// A bug `serve` can plant in its search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Bug {
-    /// Table entries of deeper searches answer shallower ones, as most engines let them: wrong by
-    /// the exact judge once the table is warm, right by `fuzz --deeper-entries`.
-    DeeperEntries,
     /// Searches one ply less than asked: the horizon one ply short.
     OffByOne,
     /// Gives the right value but names the move whose position is worth the least.
@@ -116,11 +113,7 @@ fn serve<G: Game>(game: &G, args: &ServeArgs) {
     positions.by_key.insert(game.key(&root), root.clone());
     let mut input = BufReader::with_capacity(1 << 16, std::io::stdin().lock());
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let params = SearchParams {
-        tt_entries: args.tt_entries,
-        deeper_entries: args.bug == Some(Bug::DeeperEntries),
-        ..SearchParams::default()
-    };
+    let params = SearchParams { tt_entries: args.tt_entries, ..SearchParams::default() };
     let mut engine = Engine::new(&params);
     let mut line = String::new();
     let mut answer = String::new();
@@ -197,6 +190,7 @@ fn search<G: Game>(
     answer: &mut String,
 ) {
     let searched = if bug == Some(Bug::OffByOne) { depth.saturating_sub(1) } else { depth };
+
     let params = SearchParams { depth: searched, ..params.clone() };
     let mover = game.to_move(position);
     let outcome = match file {

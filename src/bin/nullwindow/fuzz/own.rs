@@ -42,7 +42,7 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
             args.engine_timeout
         )));
     }
-    let memory = args.max_memory.saturating_mul(1 << 20);
+    let memory = usize::try_from(args.max_memory).unwrap_or(usize::MAX).saturating_mul(1 << 20);
     let mut served = Served::start(command, Duration::from_secs_f64(args.engine_timeout.min(1e9)))
         .map_err(|e| CliError(format!("--engine: {e}")))?;
     served.set_max_bytes(memory);
@@ -77,7 +77,10 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
         return one_case(args, command, &config, &game, position, depth, &mut engine);
     }
     let bar = crate::progress::bar(config.cases, "cases", "fuzz");
-    let mut summary = Summary::default();
+    let mut summary = Summary::new(format!(
+        "{} to prove (--max-positions, a case)",
+        counted(config.budget, "position", "positions")
+    ));
     let outcome = harness::fuzz_game(&config, &game, &mut engine, |progress| match progress {
         Progress::Cases { done, judged, .. } => {
             summary.add(judged);
@@ -168,19 +171,22 @@ impl Cost {
     }
 
     /// One note on standard error: the requests, the round trips they took, the positions they
-    /// asked about, and with `cpu` the CPU time of the oracle and of the engine, where the system
-    /// tells them (they vary from run to run, the rest does not).
+    /// asked about, and with `cpu` the CPU time of the oracle and of the engine and the oracle's
+    /// peak memory, where the system tells them (they vary from run to run, the rest does not).
     fn print(&self, cpu: bool) {
         if crate::progress::quiet() {
             return;
         }
-        let cpu = match (cpu, crate::command::cpu_times(), self.engine_cpu) {
+        let mut cpu = match (cpu, crate::command::cpu_times(), self.engine_cpu) {
             (true, Some((own, _)), Some(engine)) => {
                 format!("; CPU: nullwindow {own:.2} s, the engine {:.2} s", engine.as_secs_f64())
             }
             (true, Some((own, _)), None) => format!("; CPU: nullwindow {own:.2} s, the engine's unknown"),
             _ => String::new(),
         };
+        if let Some(peak) = crate::command::peak_memory().filter(|_| !cpu.is_empty()) {
+            cpu.push_str(&format!("; nullwindow's peak memory {} MiB", peak >> 20));
+        }
         eprintln!(
             "note: the engine answered {} ({}) about {}{cpu}",
             counted(self.requests, "request", "requests"),
