@@ -2,7 +2,7 @@
 //! values, and the smallest case it gets wrong.
 //!
 //! An engine author writes the adapter alone: a closure that searches a [`Case`] (a [`Tree`], which
-//! is a [`Game`], and a depth limit) and returns an [`Answer`]: the root value, optionally the root
+//! is a [`Game`](crate::game::Game), and a depth limit) and returns an [`Answer`]: the root value, optionally the root
 //! move it would play, optionally its records of the search (see [`super::record`]). [`fuzz`] does
 //! the rest:
 //!

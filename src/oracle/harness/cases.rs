@@ -100,7 +100,7 @@ impl Case {
         if text::losses(&self.tree).is_empty() { "tree" } else { "gtree" }
     }
 
-    /// The move, in the case's move order ([`Answer::best_move`]), that leads from the root to
+    /// The move, in the case's move order ([`Answer::best_move`](super::Answer::best_move)), that leads from the root to
     /// `child`; `None` when `child` is no child of the root. For an engine that answers with the
     /// position it would play rather than its index.
     ///

@@ -396,7 +396,7 @@ fn count_kind<E>(
 
 /// Runs `engine` on [`Config::cases`] cases, judges each ([`judge`]) and shrinks the first that
 /// disagrees ([`shrink_case`]), once the engine, asked that case again, disagrees the same way
-/// (otherwise it is reported as drawn: [`Found::steady`]). See the [module documentation](self).
+/// (otherwise it is reported as drawn: [`Found::steady`]). See the [module documentation](super).
 pub fn fuzz<E, R: Into<Reply>>(
     config: &Config,
     mut engine: impl FnMut(&Case) -> Result<R, E>,
