@@ -32,13 +32,17 @@ pub fn negascout<G: Game, O: Observer<G>>(
         let t = -negascout(searcher, &child, depth - 1, -n, -alpha.max(m), ply + 1);
         if t > m {
             // With the full window (first child), at depth 1 or 2 (where a fail-soft null-window
-            // result that fails high is exact), or past beta, `t` needs no re-search.
-            let value = if n == beta || (depth < 3 && searcher.shallow_fail_high_is_exact()) || t >= beta {
-                t
-            } else {
-                let floor = searcher.research_floor(t, alpha.max(m));
-                -negascout(searcher, &child, depth - 1, -beta, -floor, ply + 1)
-            };
+            // result that fails high is exact, if the child was searched rather than answered by a
+            // bound), or past beta, `t` needs no re-search.
+            let searched = !searcher.last_answered_by_bound();
+            let value =
+                if n == beta || (depth < 3 && searched && searcher.shallow_fail_high_is_exact()) || t >= beta
+                {
+                    t
+                } else {
+                    let floor = searcher.research_floor(t, alpha.max(m));
+                    -negascout(searcher, &child, depth - 1, -beta, -floor, ply + 1)
+                };
             // Reinefeld assigns `m := value`: a re-search returns at least `t > m`. Not when the
             // scout and the re-search answer from different deeper table entries; then keep the max.
             if value > m {

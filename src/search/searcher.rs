@@ -111,6 +111,9 @@ pub struct Searcher<'a, G: Game, O: Observer<G> = Silent> {
     pub(crate) stop: StopCheck,
     /// Hears of every node while the stop check is armed (the search proper, not the PV walk).
     pub(crate) observer: O,
+    /// Whether the node that returned last was answered by a bound (a table entry, enhanced
+    /// transposition cutoff or the game's value bounds) rather than searched.
+    answered_by_bound: bool,
     /// Which ordering rules apply: per search constants, decided once.
     rules: OrderingRules,
 }
@@ -285,7 +288,18 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
     ) -> Self {
         let Parts { table, ordering, move_lists } = parts;
         let rules = OrderingRules::new(config, game);
-        Self { game, table, ordering, move_lists, config, stats: Counts::default(), stop, observer, rules }
+        Self {
+            game,
+            table,
+            ordering,
+            move_lists,
+            config,
+            stats: Counts::default(),
+            stop,
+            observer,
+            rules,
+            answered_by_bound: false,
+        }
     }
 
     /// What the searches made with this searcher have counted so far.
@@ -453,6 +467,17 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         !self.config.deeper_entries && !self.config.fail_hard
     }
 
+    /// Whether the node that returned last was answered by a bound (a table entry, enhanced
+    /// transposition cutoff or the game's value bounds) rather than searched. Read right after a
+    /// child's search, it says whether the child's result is a bound where a search would have
+    /// given the value: Reinefeld's rule above holds only for a child searched, its leaves
+    /// evaluated. (`engine::every_driver_on_threads_returns_the_minimax_value` found NegaScout
+    /// returning 32,768 for 32,769 when a helper's upper bound answered a child one ply above the
+    /// leaves; one thread rarely holds such a bound, several often do.)
+    pub(crate) const fn last_answered_by_bound(&self) -> bool {
+        self.answered_by_bound
+    }
+
     /// A node answered without expanding it: tells the observer, and returns the value.
     #[allow(clippy::too_many_arguments)] // each is one field of the event, named at the call
     fn done(
@@ -466,6 +491,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
         stored: Option<Bound>,
     ) -> Entered {
         let result = self.failing(result, (alpha, beta));
+        self.answered_by_bound = matches!(probe, Probe::Bounds | Probe::Cutoff | Probe::Etc);
         if self.stop.armed {
             let node = NodeEntered { ply, position, depth, alpha, beta, perspective: Perspective::Mover };
             let probe = Some(probe);
@@ -498,6 +524,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
             return 0;
         }
         let g = self.failing(g, window_in);
+        self.answered_by_bound = false;
         let cutoff = best.filter(|_| g >= beta);
         if let Some(mv) = cutoff {
             self.stats.cutoffs += 1;

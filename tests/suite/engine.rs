@@ -707,3 +707,84 @@ fn recording_a_deep_search_keeps_memory_linear_in_its_nodes() {
     // hundred bytes a record.
     assert!(peak < 2 << 20, "{peak} bytes at the peak");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// The engine's window searches, called one after another on one table with windows of their
+    /// own, each keep the fail-soft contract at the root: what one search stored (a bound made
+    /// weaker where it does not fit in 16 bits) never makes another return a bound as the value.
+    /// NegaScout once took a child's result as exact one ply above the leaves (Reinefeld's rule)
+    /// when a table entry's bound had answered the child; this found it, as did the search on
+    /// threads, whose helpers fill the table.
+    #[test]
+    fn window_searches_on_one_table_keep_the_fail_soft_contract(
+        tree in prop_oneof![
+            game_graphs(),
+            game_graphs_across_sixteen_bits(),
+            // Small trees whose values straddle the edges of 16 bits.
+            shapes(3, 3, prop::sample::select(vec![0, 1, 32_766, 32_767, 32_768, 32_769, 40_000, -32_767, -32_768, -32_769, -40_000])).prop_map(|shape| shape.to_tree()),
+        ],
+        config in configs(),
+        table_min_depth in 0u32..=2,
+        depth in 1u32..5,
+    ) {
+        use nullwindow::search::{alphabeta::alpha_beta, negascout::negascout, pvs::pvs};
+        use nullwindow::theory::is_fail_soft_result;
+        let root = tree.root_id();
+        let exact = tree.player(root).perspective(minimax::search(&tree, &root, depth).value);
+        let params = SearchParams { table_min_depth, ..config };
+        // Windows where bounds are decided: a null window at each of the tree's values, from either
+        // side (a dozen at most), and wide ones around them.
+        let mut values: Vec<Value> = (0..tree.node_count())
+            .flat_map(|node| {
+                let value = tree.evaluation(nullwindow::tree::NodeId(node as u32));
+                [value, -value]
+            })
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        let step = values.len().div_ceil(12).max(1);
+        let mut windows: Vec<(Value, Value)> = values.iter().step_by(step).map(|&v| (v - 1, v)).collect();
+        windows.extend(values.iter().step_by(step * 3).flat_map(|&v| [(v - 1, INFINITY), (-INFINITY, v + 1)]));
+        windows.push((-INFINITY, INFINITY));
+        // Every window after every other, on one table: what the first stores, the second reads.
+        for &first in &windows {
+            for &second in &windows {
+                for search in 0..3 {
+                    let mut engine = Engine::new(&params);
+                    for (alpha, beta) in [first, second] {
+                        let g = engine.with_searcher(&tree, &params, |searcher| match search {
+                            0 => alpha_beta(searcher, &root, depth, alpha, beta, 0),
+                            1 => pvs(searcher, &root, depth, alpha, beta, 0),
+                            _ => negascout(searcher, &root, depth, alpha, beta, 0),
+                        });
+                        prop_assert!(
+                            is_fail_soft_result(g, exact, alpha, beta),
+                            "search {} after {:?}: {} in ({}, {}), value {}", search, first, g, alpha, beta, exact
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The case the property above is after, made by hand: a child one ply above the leaves whose value,
+/// -32,769 from its side, is stored by a null-window search as an upper bound weakened to fit in 16
+/// bits (-32,768); a later search with a wider window scouts it, the entry answers the scout with
+/// that bound, and Reinefeld's rule must not take 32,768 for the value.
+#[test]
+fn negascout_takes_no_table_bound_for_the_value_one_ply_above_the_leaves() {
+    use nullwindow::search::negascout::negascout;
+    let tree: Tree = "((0) (32769 40000))".parse().unwrap();
+    let root = tree.root_id();
+    let params =
+        SearchParams { table_move_first: false, killers: false, history: false, ..SearchParams::default() };
+    let mut engine = Engine::new(&params);
+    let first =
+        engine.with_searcher(&tree, &params, |searcher| negascout(searcher, &root, 2, 32_768, 32_769, 0));
+    assert_eq!(first, 32_769);
+    let second = engine.with_searcher(&tree, &params, |searcher| negascout(searcher, &root, 2, 0, 50_000, 0));
+    assert_eq!(second, 32_769);
+}
