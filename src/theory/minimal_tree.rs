@@ -34,7 +34,10 @@ use crate::game::Game;
 use crate::reference::minimax;
 use crate::value::Value;
 
-/// The size of a proof: its nodes, and of them its leaves (positions evaluated).
+/// The size of a proof: its nodes, and of them its leaves (positions evaluated). Of the smallest
+/// proofs, each count is the least of its own: the proof with the fewest nodes may have more leaves
+/// than another (a narrow subtree one ply deeper against a wide one), so the two may be counted on
+/// different proofs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ProofSize {
     /// Every node of the proof, the root and the leaves among them.
@@ -155,7 +158,7 @@ impl<G: Game> Counter<'_, G> {
                     }
                     sum
                 }
-                // One move that reaches `value`: the cheapest to prove.
+                // One move that reaches `value`: the cheapest to prove, by each count.
                 Bound::AtLeast => {
                     let mut best: Option<ProofSize> = None;
                     for (child, child_value, child_bound) in children {
@@ -168,9 +171,10 @@ impl<G: Game> Counter<'_, G> {
                         };
                         if reaches {
                             let size = self.proof(&child, depth - 1, child_value, child_bound)?;
-                            if best.is_none_or(|best| (size.nodes, size.leaves) < (best.nodes, best.leaves)) {
-                                best = Some(size);
-                            }
+                            best = Some(best.map_or(size, |best| ProofSize {
+                                nodes: best.nodes.min(size.nodes),
+                                leaves: best.leaves.min(size.leaves),
+                            }));
                         }
                     }
                     node.plus(best?)
