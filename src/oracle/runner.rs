@@ -1,9 +1,15 @@
 //! The one way the oracle runs another program: `sh -c CMD` as the leader of a process group of its
-//! own, so that stopping it stops everything it started in that group (`process-wrap` spawns the
-//! group and signals it). A [`Runner`] stops its group when it is dropped, whichever way its owner
+//! own (std's `process_group(0)`), so that stopping it (`killpg`) stops everything it started in
+//! that group. A [`Runner`] stops its group when it is dropped, whichever way its owner
 //! leaves: an answer, an error, a timeout, a panic. [`stop_all`] stops every group still running,
 //! for an interruption (the command line calls it on Ctrl-C and SIGTERM), and [`interrupted`] tells
 //! the code that sees a run die of it that the run was interrupted, not broken.
+//!
+//! A program that leaves a process of its own session behind (`setsid`, a daemon) has left the
+//! group. On Linux a program that calls [`adopt_orphans`] (the command line does) becomes the
+//! subreaper of its descendants: such a process, once its parent exits, comes back to it rather
+//! than to init, and is stopped with the rest when no group runs any more, or on an interruption.
+//! Elsewhere it may outlive the command.
 //!
 //! The engines the [line protocol](super::protocol) serves, and the commands `fuzz` and `shrink`
 //! run, all run through it.
@@ -17,13 +23,80 @@ use std::time::{Duration, Instant};
 
 use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
-use process_wrap::std::{ChildWrapper, CommandWrap, ProcessGroup};
+use std::os::unix::process::CommandExt as _;
+use std::process::{Child, Command};
 
 /// The groups started and not yet stopped.
 static RUNNING: Mutex<Option<HashSet<u32>>> = Mutex::new(None);
 
 /// Set once an interruption stops every group.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Set by [`adopt_orphans`]: every child of this process that no [`Runner`] runs is an orphan.
+static ADOPTING: AtomicBool = AtomicBool::new(false);
+
+/// Makes this process the subreaper of its descendants, on Linux: a process that an engine leaves
+/// running outside its group (in a session of its own) comes back to this process when its parent
+/// exits, and is stopped as soon as no [`Runner`] runs (and on [`stop_all`]). Call it only in a
+/// program whose every child is started by a [`Runner`]: any other child would be stopped too.
+/// Whether it could be done (never, off Linux).
+pub fn adopt_orphans() -> bool {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    if nix::sys::prctl::set_child_subreaper(true).is_ok() {
+        ADOPTING.store(true, Ordering::SeqCst);
+        return true;
+    }
+    false
+}
+
+/// The children of this process that no [`Runner`] runs: orphaned descendants of the programs it
+/// ran, come back to it ([`adopt_orphans`]).
+fn orphans() -> Vec<i32> {
+    let ours = std::process::id().to_string();
+    let runners = running().clone().unwrap_or_default();
+    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
+    entries
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| !runners.contains(pid))
+        .filter(|pid| {
+            // The fields after the command's name, which is in parentheses and may hold anything:
+            // state, then the parent's id.
+            std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+                stat.rsplit_once(')').and_then(|(_, fields)| fields.split_whitespace().nth(1)) == Some(&ours)
+            })
+        })
+        .filter_map(|pid| i32::try_from(pid).ok())
+        .collect()
+}
+
+/// Stops the orphans [`adopt_orphans`] brings back, and those theirs bring back as they are
+/// stopped (each with its group, which a session leader leads); with `reap`, waits for each, so
+/// that none is left a zombie.
+fn stop_orphans(reap: bool) {
+    if !ADOPTING.load(Ordering::SeqCst) {
+        return;
+    }
+    // Each round stops one generation; a fork bomb is not followed for ever.
+    for _ in 0..64 {
+        let orphans = orphans();
+        if orphans.is_empty() {
+            return;
+        }
+        for &orphan in &orphans {
+            let _ = killpg(Pid::from_raw(orphan), Signal::SIGKILL);
+            let _ = nix::sys::signal::kill(Pid::from_raw(orphan), Signal::SIGKILL);
+        }
+        for &orphan in &orphans {
+            if reap {
+                let _ = nix::sys::wait::waitpid(Pid::from_raw(orphan), None);
+            }
+        }
+        if !reap {
+            return;
+        }
+    }
+}
 
 fn running() -> std::sync::MutexGuard<'static, Option<HashSet<u32>>> {
     RUNNING.lock().unwrap_or_else(PoisonError::into_inner)
@@ -32,7 +105,7 @@ fn running() -> std::sync::MutexGuard<'static, Option<HashSet<u32>>> {
 /// A program run by `sh -c`, leading a process group of its own. See the
 /// [module documentation](self).
 pub struct Runner {
-    child: Box<dyn ChildWrapper>,
+    child: Child,
     group: u32,
     status: Option<ExitStatus>,
     stopped: bool,
@@ -44,10 +117,8 @@ impl Runner {
     /// # Errors
     /// `sh` cannot be started.
     pub fn start(command: &str, stdin: Stdio, stdout: Stdio, stderr: Stdio) -> io::Result<Self> {
-        let mut wrapped = CommandWrap::with_new("sh", |shell| {
-            shell.args(["-c", command]).stdin(stdin).stdout(stdout).stderr(stderr);
-        });
-        wrapped.wrap(ProcessGroup::leader());
+        let mut shell = Command::new("sh");
+        shell.args(["-c", command]).stdin(stdin).stdout(stdout).stderr(stderr).process_group(0);
         // Registered before it starts, so that an interruption in between finds it; and none is
         // started once an interruption has begun (it marks the process first, then takes the
         // list), so that nothing it started outlives it.
@@ -55,7 +126,7 @@ impl Runner {
         if interrupted() {
             return Err(io::Error::new(io::ErrorKind::Interrupted, "interrupted"));
         }
-        let child = wrapped.spawn()?;
+        let child = shell.spawn()?;
         let group = child.id();
         groups.get_or_insert_with(HashSet::new).insert(group);
         drop(groups);
@@ -70,17 +141,17 @@ impl Runner {
 
     /// Its standard input, if piped and not taken yet.
     pub fn take_stdin(&mut self) -> Option<ChildStdin> {
-        self.child.stdin().take()
+        self.child.stdin.take()
     }
 
     /// Its standard output, if piped and not taken yet.
     pub fn take_stdout(&mut self) -> Option<ChildStdout> {
-        self.child.stdout().take()
+        self.child.stdout.take()
     }
 
     /// Its standard error, if piped and not taken yet.
     pub fn take_stderr(&mut self) -> Option<ChildStderr> {
-        self.child.stderr().take()
+        self.child.stderr.take()
     }
 
     /// The shell's exit status, if it has exited (what it left running in its group may still
@@ -149,12 +220,19 @@ impl Runner {
         }
         self.stopped = true;
         // The group may be gone already: nothing to stop then.
-        let _ = self.child.start_kill();
+        if let Ok(group) = i32::try_from(self.group) {
+            let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
+        }
         if self.status.is_none() {
             self.status = self.child.wait().ok();
         }
-        if let Some(groups) = running().as_mut() {
+        let others = running().as_mut().is_some_and(|groups| {
             groups.remove(&self.group);
+            !groups.is_empty()
+        });
+        // With no program running, every child left is an orphan of one that ran.
+        if !others {
+            stop_orphans(true);
         }
     }
 }
@@ -175,6 +253,7 @@ pub fn stop_all() {
             let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
         }
     }
+    stop_orphans(false);
 }
 
 /// Whether [`stop_all`] was called: a run that died now was interrupted, and is no failure of the

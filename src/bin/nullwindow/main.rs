@@ -105,6 +105,9 @@ fn main() -> ExitCode {
         Err(error) => return report_clap_error(&error),
     };
     command::stop_on_interrupt();
+    // Every program the command line runs is started by a runner, so every other child it has is
+    // one an engine left behind.
+    nullwindow::oracle::runner::adopt_orphans();
     progress::set_quiet(cli.quiet);
     let result = match cli.command {
         None => solve::demo(),
