@@ -276,13 +276,16 @@ const GROUPS: [&str; 4] = ["all", "reference", "literal", "optimized"];
 /// ```
 /// use nullwindow::registry::did_you_mean;
 /// assert_eq!(did_you_mean("mtfd", ["mtdf", "pvs", "sss"]), " (did you mean 'mtdf'?)");
+/// assert_eq!(did_you_mean("MTDF", ["mtdf", "pvs", "sss"]), " (did you mean 'mtdf'?)");
 /// assert_eq!(did_you_mean("chess", ["mtdf", "pvs", "sss"]), "");
 /// ```
 #[must_use]
 pub fn did_you_mean<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    // Case aside: `MTDF` is `mtdf` typed in capitals.
+    let name = name.to_lowercase();
     known
         .into_iter()
-        .map(|candidate| (strsim::jaro(name, candidate), candidate))
+        .map(|candidate| (strsim::jaro(&name, &candidate.to_lowercase()), candidate))
         .filter(|&(similarity, _)| similarity > 0.7)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map_or_else(String::new, |(_, candidate)| format!(" (did you mean '{candidate}'?)"))

@@ -109,6 +109,24 @@ impl fmt::Display for ProtocolError {
 
 impl std::error::Error for ProtocolError {}
 
+impl ProtocolError {
+    /// Whether the engine failed: it could not be started, stopped, was late or answered against
+    /// the protocol (every such message starts by naming the engine). Otherwise the question had
+    /// no answer in its game: a move the position does not have, a depth its cycles cannot be
+    /// searched to, a bound too small for it.
+    #[must_use]
+    pub fn is_the_engines(&self) -> bool {
+        [
+            "the engine ",
+            "cannot start the engine",
+            "cannot read the engine's answer",
+            "cannot set up the engine",
+        ]
+        .iter()
+        .any(|start| self.0.starts_with(start))
+    }
+}
+
 /// The optional requests an engine answers, as it announces them after `protocol 1` in its
 /// version line (`protocol 1 search records mover`). Names the oracle does not know are ignored.
 ///
@@ -228,7 +246,9 @@ impl EngineTree {
 /// Nodes named by their tokens, or by the names of the moves from the root separated by spaces; a
 /// token reached with several depths left names the node unfolded deepest, which answers a record
 /// of any depth it can. A token reached with either side to move names no node: such a node is
-/// named by its moves or its path.
+/// named by its moves or its path, and written `moves:` and its moves (`moves:3 1`), which no
+/// token is. The same rule as `--position`: `token:T` is the token `T` alone, `moves:M` the moves
+/// `M` alone, and a name without either is the token when one is known, else the moves.
 #[derive(Clone, Debug)]
 pub struct TokenNames {
     by_token: HashMap<String, NodeId>,
@@ -236,8 +256,8 @@ pub struct TokenNames {
 }
 
 impl<'e> NodeNames<EngineGame<'e>> for TokenNames {
-    /// The token; for a token reached with either side to move, the moves from the root along
-    /// `path`, separated by spaces.
+    /// The token; for a token reached with either side to move, `moves:` and the moves from the
+    /// root along `path`, separated by spaces: never another node's token.
     fn name(&self, game: &EngineGame<'e>, position: &NodeId, path: &[u32]) -> NodeName {
         let token = &game.engine.tokens[position.index()];
         if !self.either_side.contains(token) {
@@ -248,24 +268,33 @@ impl<'e> NodeNames<EngineGame<'e>> for TokenNames {
             names.push(game.engine.moves[node.index()].get(index as usize).cloned().unwrap_or_default());
             node = game.engine.tree.children(node).get(index as usize).copied().unwrap_or(node);
         }
-        NodeName::Id(names.join(" "))
+        NodeName::Id(format!("moves:{}", names.join(" ")))
     }
 
     /// A token, or else the names of the moves from the root separated by spaces (the empty name
-    /// is the root); a name that is both is the token.
+    /// is the root); a name that is both is the token. `token:` or `moves:` before the name says
+    /// which it is.
     fn find(&self, game: &EngineGame<'e>, name: &NodeName) -> Result<(NodeId, Option<Vec<u32>>), String> {
         let token = match name {
             NodeName::Id(token) => token.clone(),
             NodeName::Number(number) => number.to_string(),
         };
-        if self.either_side.contains(&token) {
+        let (token, only) = match (token.strip_prefix("token:"), token.strip_prefix("moves:")) {
+            (Some(token), _) => (token.to_owned(), Some(true)),
+            (_, Some(moves)) => (moves.to_owned(), Some(false)),
+            _ => (token, None),
+        };
+        if only == Some(true) && !self.by_token.contains_key(&token) && !self.either_side.contains(&token) {
+            return Err(format!("token:{}: no position has this token", text::excerpt(&token)));
+        }
+        if only != Some(false) && self.either_side.contains(&token) {
             return Err(format!(
                 "position '{}' is reached with either side to move, so its token names two nodes: name the \
                  node by its moves from the root, separated by spaces, or by its 'path'",
                 text::excerpt(&token)
             ));
         }
-        if let Some(&node) = self.by_token.get(&token) {
+        if let Some(&node) = self.by_token.get(&token).filter(|_| only != Some(false)) {
             return Ok((node, None));
         }
         let tree = &game.engine.tree;
@@ -278,7 +307,7 @@ impl<'e> NodeNames<EngineGame<'e>> for TokenNames {
                 } else {
                     format!("after {}", played.join(" "))
                 };
-                let legal = if moves.is_empty() { "none".to_owned() } else { moves.join(" ") };
+                let legal = listed_moves(moves.iter().map(String::as_str));
                 return Err(format!(
                     "'{}' is no position's token, nor moves from the root: {after} there is no move '{}' (the \
                      moves there: {legal})",
@@ -362,6 +391,19 @@ impl<'e> Game for EngineGame<'e> {
     fn depth_bound(&self, _position: &NodeId) -> Option<u32> {
         Some(self.engine.tree.height())
     }
+}
+
+/// The names of a position's moves as a message lists them: `none` for no move, the first 20
+/// separated by spaces, and how many there are in all past 20 (a position may have thousands).
+#[must_use]
+pub fn listed_moves<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    const SHOWN: usize = 20;
+    let names: Vec<&str> = names.into_iter().collect();
+    if names.is_empty() {
+        return "none".to_owned();
+    }
+    let shown = names.iter().take(SHOWN).map(|&name| text::excerpt(name)).collect::<Vec<_>>().join(" ");
+    if names.len() > SHOWN { format!("{shown} … ({} in all)", names.len()) } else { shown }
 }
 
 /// A position [`Served::locate`] found.

@@ -122,6 +122,22 @@ pub fn excerpt(token: &str) -> String {
     shown
 }
 
+/// A name that came from outside (an engine's token or move) as a message shows it whole: its
+/// control characters escaped as Rust's `{:?}` escapes them (`\u{1b}`, `\n`), so that no name can
+/// move the cursor or recolour a terminal, and everything else as it is.
+#[must_use]
+pub fn printable(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.chars().any(char::is_control) {
+        let escaped = name
+            .chars()
+            .flat_map(|c| if c.is_control() { c.escape_debug().collect::<Vec<_>>() } else { vec![c] })
+            .collect();
+        std::borrow::Cow::Owned(escaped)
+    } else {
+        std::borrow::Cow::Borrowed(name)
+    }
+}
+
 fn parse_value(word: &[u8]) -> Result<Value, String> {
     let shown = excerpt(&String::from_utf8_lossy(word));
     let digits = word.strip_prefix(b"-").or_else(|| word.strip_prefix(b"+")).unwrap_or(word);

@@ -211,6 +211,23 @@ fn no_engine_outlives_the_command() {
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     assert!(gone(&pid_in(&pid)), "the process left behind still runs");
     assert!(scratch.leftovers().is_empty(), "{:?}", scratch.leftovers());
+    // A grandchild in a session of its own (outside the group), from a command, a served engine
+    // and `divide`'s engine: it comes back to nullwindow when its parent exits, and is stopped.
+    let setsid = format!("setsid sh -c 'echo $$ > {pid}; exec sleep 1000' < /dev/null > /dev/null 2>&1 &");
+    let command = format!("{setsid} echo 0; true {{}}");
+    let engine = format!("{setsid} python3 examples/protocol/tictactoe.py");
+    let cases = [
+        [&["fuzz", "--command", &command][..], &ZERO_CASE].concat(),
+        vec!["fuzz", "--engine", &engine, "--position", "moves:", "--depth", "1"],
+        vec!["divide", "--engine", &engine, "--depth", "1"],
+    ];
+    for args in cases {
+        let (code, stdout, stderr) = run(&scratch, &args, SECONDS);
+        assert_eq!(code, Some(0), "{args:?}: {stdout}{stderr}");
+        let grandchild = pid_in(&pid);
+        assert!(gone(&grandchild), "{args:?}: the grandchild in its own session still runs");
+        std::fs::remove_file(&pid).unwrap();
+    }
 }
 
 /// Ctrl-C (SIGINT) or SIGTERM, to `divide` waiting on an engine and to `fuzz` while it shrinks: an
@@ -333,34 +350,62 @@ fn shrink_bounds_its_first_run_by_a_minute_without_a_timeout() {
     assert!(stderr.contains("within 60 s"), "{stderr}");
 }
 
-/// A run that outlasts --timeout (a loaded machine) is tried again with four times as long and
-/// counted: the shrunk case is the one a quiet machine finds.
+/// A run that outlasts --timeout while the cases are drawn (a loaded machine) is tried again with
+/// four times as long and counted: the case found is the one a quiet machine finds.
 #[test]
 fn a_slow_run_is_tried_again_so_the_result_does_not_depend_on_the_load() {
     let scratch = Scratch::new("slow");
     let counter = scratch.file("runs");
     // Answers 0 whatever the tree: wrong wherever the value is not 0.
     let quick = "echo 0; true {}".to_owned();
-    let sometimes_slow = format!(
+    let first_slow = format!(
         "n=$(cat {counter} 2>/dev/null || echo 0); echo $((n + 1)) > {counter}; \
-         if [ $((n % 4)) = 2 ]; then sleep 0.7; fi; echo 0; true {{}}"
+         if [ $n = 0 ]; then sleep 0.7; fi; echo 0; true {{}}"
     );
-    let args = |engine: &str| {
-        ["fuzz", "--family", "trees", "--range", "0..3", "--timeout", "0.5", "--command", engine]
-            .map(str::to_owned)
-            .to_vec()
-    };
     let run_with = |engine: &str| {
-        let args = args(engine);
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        run(&scratch, &args, Duration::from_secs(60))
+        let args = ["fuzz", "--family", "trees", "--range", "0..3", "--timeout", "0.5", "--command", engine];
+        let (code, stdout, stderr) = run(&scratch, &args, Duration::from_secs(60));
+        let _ = std::fs::remove_file(scratch.file("failing.tree"));
+        (code, stdout.replace(engine, "ENGINE"), stderr)
     };
     let (code, quiet, _) = run_with(&quick);
     assert_eq!(code, Some(1), "{quiet}");
-    let (code, loaded, stderr) = run_with(&sometimes_slow);
+    let (code, loaded, stderr) = run_with(&first_slow);
     assert_eq!(code, Some(1), "{loaded}{stderr}");
-    assert_eq!(loaded.replace(&sometimes_slow, "ENGINE"), quiet.replace(&quick, "ENGINE"));
-    assert!(stderr.contains("outlasted --timeout and ran again with 4 times as long"), "{stderr}");
+    assert_eq!(loaded, quiet);
+    assert!(stderr.contains("1 run outlasted --timeout and ran again with 4 times as long"), "{stderr}");
+}
+
+/// Once a case has failed, a shrink candidate that outlasts --timeout is not kept, and not tried
+/// again: an engine that hangs on every case after the first costs --timeout a candidate.
+#[test]
+fn a_shrink_candidate_that_hangs_is_not_tried_again() {
+    let scratch = Scratch::new("hang-shrinking");
+    let counter = scratch.file("runs");
+    // Answers the case and its second asking, then hangs on every shrink candidate.
+    let hangs_after_the_first = format!(
+        "n=$(cat {counter} 2>/dev/null || echo 0); echo $((n + 1)) > {counter}; \
+         if [ $n -ge 2 ]; then sleep 1000; fi; echo 0; true {{}}"
+    );
+    let args = [
+        "fuzz",
+        "--family",
+        "trees",
+        "--range",
+        "1..3",
+        "--timeout",
+        "0.3",
+        "--command",
+        &hangs_after_the_first,
+    ];
+    let (code, stdout, stderr) = run(&scratch, &args, Duration::from_secs(60));
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    let runs: u32 = std::fs::read_to_string(&counter).unwrap().trim().parse().unwrap();
+    assert!(runs > 2, "{stdout}");
+    assert!(!stderr.contains("outlasted"), "{stderr}");
+    // The case drawn is the one reported: no candidate answered.
+    assert!(stdout.contains("disagreement: case 0 (trees, seed 13080132717333068652): depth 1"), "{stdout}");
+    assert!(stdout.contains("to depth 1 (to the end), 2 nodes"), "{stdout}");
 }
 
 /// A crash is a case too: shrunk to the smallest case on which the engine still fails the same way
@@ -376,4 +421,287 @@ fn an_engine_failure_is_shrunk_like_a_disagreement() {
     let saved: nullwindow::tree::Tree =
         std::fs::read_to_string(scratch.file("failing.tree")).unwrap().parse().unwrap();
     assert_eq!((saved.stats().nodes, saved.to_string().trim()), (3, "((0))"), "{stderr}");
+}
+
+/// A game served over the protocol by a little Python engine, written into the scratch directory:
+/// `game` is a Python dict from a token to its `children` answer (the first key is the start),
+/// every position evaluates to 0 and is moved by the player `mover` names (a Python expression
+/// of the request `r`, or every position alternates when it is empty), and `search` is a Python
+/// expression of `r` for the answer to `search POS DEPTH`.
+fn served(scratch: &Scratch, game: &str, mover: &str, search: &str) -> String {
+    static ENGINES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let script =
+        scratch.file(&format!("engine-{}.py", ENGINES.fetch_add(1, std::sync::atomic::Ordering::Relaxed)));
+    let features = if mover.is_empty() { "search" } else { "search mover" };
+    std::fs::write(
+        &script,
+        format!(
+            "import sys\nG = {game}\nROOT = next(iter(G))\nfor line in sys.stdin:\n    r = line.split()\n    \
+             if not r: continue\n    if r[0] == 'quit': break\n    if r[0] == 'protocol': a = 'protocol 1 {features}'\n    \
+             elif r[0] == 'root': a = ROOT\n    elif r[0] == 'children': a = G.get(r[1], '')\n    \
+             elif r[0] == 'eval': a = '0'\n    elif r[0] == 'mover': a = {mover}\n    \
+             elif r[0] == 'search': a = {search}\n    print(a, flush=True)\n",
+            mover = if mover.is_empty() { "''" } else { mover }
+        ),
+    )
+    .unwrap();
+    format!("python3 {script}")
+}
+
+/// The `reproduce:` line of `printed`, run by the shell: its exit status and what it printed.
+fn reproduce(scratch: &Scratch, printed: &str) -> (Option<i32>, String) {
+    let line = printed.lines().find_map(|line| line.strip_prefix("reproduce: ")).expect(printed);
+    let output = Command::new("sh")
+        .args(["-c", line])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("TMPDIR", scratch.0.join("tmp"))
+        .output()
+        .unwrap();
+    (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// A position the engine declines (`skip`) is no verdict: nothing was judged, exit 2, with
+/// `--position` as with `--replay`.
+#[test]
+fn a_declined_position_is_not_a_verdict() {
+    let scratch = Scratch::new("skip");
+    let engine = served(&scratch, "{'s': 'a t'}", "", "'skip'");
+    let (code, stdout, stderr) =
+        run(&scratch, &["fuzz", "--engine", &engine, "--position", "s", "--depth", "1"], SECONDS);
+    assert_eq!(code, Some(2), "{stdout}{stderr}");
+    assert!(stderr.contains("(skip): nothing was judged") && !stdout.contains("agreed"), "{stderr}");
+    std::fs::write(scratch.file("case.tree"), "(1 2)\n").unwrap();
+    let args =
+        ["fuzz", "--replay", &scratch.file("case.tree"), "--depth", "1", "--command", "echo skip; true {}"];
+    let (code, _, stderr) = run(&scratch, &args, SECONDS);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("nothing was judged"), "{stderr}");
+}
+
+/// Tokens a shell or a terminal would misread: one that starts with `-` is passed as
+/// `--position=-7`, control bytes (ESC, BEL) are printed escaped, and each `reproduce:` line runs
+/// the same case again.
+#[test]
+fn tokens_that_look_like_flags_or_control_the_terminal_are_reproduced_as_they_are() {
+    let scratch = Scratch::new("tokens");
+    for (token, mv, shown) in [
+        ("-7", "a", "--position=-7 "),
+        ("\\x1b[31mred", "a\\x07", "--position \"$(printf '%b' '\\0033[31mred')\""),
+    ] {
+        let game = format!("{{'{token}': '{mv} x'}}");
+        let engine = served(&scratch, &game, "", &format!("'5 {mv}' if r[1] != 'x' else '0'"));
+        let (code, stdout, stderr) = run(&scratch, &["fuzz", "--engine", &engine], SECONDS);
+        assert_eq!(code, Some(1), "{stdout}{stderr}");
+        assert!(!stdout.contains('\u{1b}') && !stdout.contains('\u{7}'), "{stdout:?}");
+        assert!(stdout.contains(shown), "{stdout}");
+        let (code, again) = reproduce(&scratch, &stdout);
+        assert_eq!(code, Some(1), "{again}");
+        assert!(again.contains("the engine says 5"), "{again}");
+    }
+}
+
+/// `--position WORD` is a token or the moves from the start; a word that is both asks which.
+#[test]
+fn a_position_that_is_both_a_move_and_a_token_is_asked_about() {
+    let scratch = Scratch::new("both");
+    let engine = served(&scratch, "{'s': '3 x 4 3', '3': 'b y'}", "", "'0' if r[2] == '0' else '0 b'");
+    let position = |position: &str| {
+        run(&scratch, &["fuzz", "--engine", &engine, "--position", position, "--depth", "1"], SECONDS)
+    };
+    let (code, _, stderr) = position("3");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("give --position=moves:3 or --position=token:3"), "{stderr}");
+    let (code, stdout, stderr) = position("token:3");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("agreed: the engine's search of 3 to depth 1 is right"), "{stdout}");
+    let (code, stdout, stderr) = position("moves:4");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("search of 3 to depth 1"), "{stdout}");
+    // A move list that goes wrong names the moves there: the first twenty and how many.
+    let wide = served(&scratch, "{'s': ' '.join(f'm{i} x' for i in range(3000))}", "", "'0'");
+    let (code, _, stderr) =
+        run(&scratch, &["fuzz", "--engine", &wide, "--position", "moves:zz", "--depth", "1"], SECONDS);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("m18 m19 … (3000 in all)") && !stderr.contains("m20"), "{stderr}");
+}
+
+/// Fuzz's small messages: a third player is an engine failure (exit 3) wherever it shows; a
+/// keep-going kind names its status; `--max-memory 0`, a window of three numbers and a driver in
+/// capitals are refused for what they are; `--quiet` prints no note; a closed stderr ends the run
+/// with its own status, not a panic.
+#[test]
+fn small_messages_say_what_happened() {
+    let scratch = Scratch::new("messages");
+    let third = served(
+        &scratch,
+        "{'s': 'a t b u', 't': 'c v'}",
+        "{'s': 'x', 't': 'y', 'u': 'z'}.get(r[1], 'x')",
+        "'0'",
+    );
+    for position in [&[][..], &["--position", "s", "--depth", "3"]] {
+        let (code, _, stderr) =
+            run(&scratch, &[&["fuzz", "--engine", &third][..], position].concat(), SECONDS);
+        assert_eq!(code, Some(3), "{stderr}");
+        assert!(stderr.contains("a game has two players, and it named 'x' and 'y' before"), "{stderr}");
+    }
+    let two = served(&scratch, "{'s': 'a t b u'}", "", "'0'");
+    let crashing = "case $(cat {}) in *'('*'('*) exit 4;; esac; echo 0";
+    let args = [
+        "fuzz",
+        "--family",
+        "trees",
+        "--range",
+        "0..0",
+        "--cases",
+        "5",
+        "--keep-going",
+        "--command",
+        crashing,
+    ];
+    let (code, stdout, _) = run(&scratch, &args, SECONDS);
+    assert_eq!(code, Some(3), "{stdout}");
+    assert!(stdout.contains("failure, exit 4 ("), "{stdout}");
+    let (code, _, stderr) = run(&scratch, &["fuzz", "--engine", &third, "--max-memory", "0"], SECONDS);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("'--max-memory <MIB>': 0 is not in 1.."), "{stderr}");
+    let (code, _, stderr) = run(
+        &scratch,
+        &["trace", "testdata/trees/teaching.tree", "--algo", "alphabeta", "--window", "1,2,3"],
+        SECONDS,
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("a window is ALPHA,BETA: two numbers and one comma"), "{stderr}");
+    let (code, _, stderr) =
+        run(&scratch, &["solve", "testdata/trees/teaching.tree", "--algo", "MTDF"], SECONDS);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("did you mean 'mtdf'?"), "{stderr}");
+    let (code, _, stderr) =
+        run(&scratch, &["solve", "--engine", &two, "--depth", "1", "--algo", "minimax", "--quiet"], SECONDS);
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+    for args in [&["solve", "--bogus"][..], &["solve", "testdata/trees/teaching.tree", "--algo", "nope"]] {
+        let status = Command::new("sh")
+            .args(["-c", "exec \"$0\" \"$@\" 2>&-", env!("CARGO_BIN_EXE_nullwindow")])
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(2), "{args:?}");
+    }
+}
+
+/// A depth the searches cannot reach is refused up front with the limit named, never judged
+/// shallower; `divide` refuses it before it unfolds anything.
+#[test]
+fn a_depth_past_the_limit_is_refused_before_anything_runs() {
+    let scratch = Scratch::new("deep");
+    let cycle = served(
+        &scratch,
+        "{'a': 'x b', 'b': 'y a'}",
+        "",
+        "'0' if r[2] == '0' else '0 ' + ('x' if r[1] == 'a' else 'y')",
+    );
+    for args in [
+        &["fuzz", "--engine", &cycle, "--position", "a", "--depth", "100001"][..],
+        &["fuzz", "--engine", &cycle, "--height", "1..200000"],
+        &["divide", "--engine", &cycle, "--depth", "4294967295"],
+        &["divide", "--engine", &cycle, "--depth", "200000"],
+        &["solve", "--engine", &cycle, "--depth", "100001"],
+    ] {
+        let (code, stdout, stderr) = run(&scratch, args, SECONDS);
+        assert_eq!(code, Some(2), "{args:?}: {stdout}{stderr}");
+        assert!(stderr.contains("search at most 100000 plies") && !stdout.contains("agreed"), "{stderr}");
+        assert!(!stderr.contains("note: the engine answered"), "{args:?} unfolded first: {stderr}");
+    }
+    // Deep and cyclic within the limit: judged at the depth asked, in time linear in it.
+    for depth in ["1000", "100000"] {
+        let args = ["fuzz", "--engine", &cycle, "--position", "a", "--depth", depth];
+        let (code, stdout, stderr) = run(&scratch, &args, SECONDS);
+        assert_eq!(code, Some(0), "{stderr}");
+        assert!(
+            stdout.contains(&format!("agreed: the engine's search of a to depth {depth} is right")),
+            "{stdout}"
+        );
+    }
+}
+
+/// An engine that answers a request twice is out of step from its second answer on: that answer
+/// is a protocol error (exit 3), never judged as the answer to the next request.
+#[test]
+fn an_answer_to_no_request_is_an_engine_failure() {
+    let scratch = Scratch::new("twice");
+    let twice =
+        served(&scratch, "{'s': 'a t b u', 't': 'c v'}", "", "'0\\n0' if r[2] == '0' else '0 a\\n0 a'");
+    let (code, stdout, stderr) = run(&scratch, &["fuzz", "--engine", &twice], SECONDS);
+    assert_eq!(code, Some(3), "{stdout}{stderr}");
+    assert!(stderr.contains("to no request (after its answer to 'search "), "{stderr}");
+    assert!(!stdout.contains("agreed") && !stdout.contains("disagreement"), "{stdout}");
+    // Both answers in one write, as an engine that prints its answer twice writes them.
+    let twice = "python3 -c \"import sys\nfor line in sys.stdin:\n    sys.stdout.write('0\\n0\\n'); sys.stdout.flush()\"";
+    let (code, stdout, stderr) = run(&scratch, &["fuzz", "--persistent", "--command", twice], SECONDS);
+    assert_eq!(code, Some(3), "{stdout}{stderr}");
+    assert!(stderr.contains("to no request (after its answer to "), "{stderr}");
+}
+
+/// A token reached with either side to move is two nodes: `trace --engine` names each by its
+/// moves, marked `moves:` so that no name is also another node's token (here the move `3` leads to
+/// such a position, and `3` is the token of another), and `audit` of the trace passes.
+#[test]
+fn trace_names_every_node_once() {
+    let scratch = Scratch::new("names");
+    let script = scratch.file("sides.py");
+    std::fs::write(
+        &script,
+        "import sys\nG = {'s': '3 p 4 q 9 3', 'q': '5 p', 'p': '7 u 8 t'}\nE = {'3': 1, 'u': 5, 't': -2}\n\
+         for line in sys.stdin:\n    r = line.split()\n    if r[0] == 'quit': break\n    \
+         a = {'protocol': 'protocol 1', 'root': 's', 'children': G.get(r[-1], ''), 'eval': str(E.get(r[-1], 0))}[r[0]]\n    \
+         print(a, flush=True)\n",
+    )
+    .unwrap();
+    let engine = format!("python3 {script}");
+    let (code, trace, stderr) =
+        run(&scratch, &["trace", "--engine", &engine, "--depth", "3", "--algo", "alphabeta"], SECONDS);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(trace.contains("\"node\":\"moves:3\"") && trace.contains("\"node\":\"3\""), "{trace}");
+    std::fs::write(scratch.file("trace.jsonl"), &trace).unwrap();
+    let (code, stdout, stderr) =
+        run(&scratch, &["audit", "--engine", &engine, "--trace", &scratch.file("trace.jsonl")], SECONDS);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+}
+
+/// TMPDIR with a space: a command's placeholders are quoted and reach it as one word; where a
+/// request line must name a file (`--persistent`, `search … FILE`), the run is refused up front
+/// with the reason, never an engine failure; a placeholder in a `--persistent` command is refused.
+#[test]
+fn a_temporary_folder_with_a_space_and_braces_in_a_persistent_command() {
+    let scratch = Scratch::new("space");
+    let spaced = scratch.0.join("with space");
+    std::fs::create_dir_all(&spaced).unwrap();
+    let in_spaced = |args: &[&str]| {
+        let output = nullwindow(&scratch).env("TMPDIR", &spaced).args(args).output().unwrap();
+        (output.status.code(), String::from_utf8_lossy(&output.stderr).into_owned())
+    };
+    let engine = "python3 examples/python/mtdf_engine.py {} {depth} --trace {trace}";
+    let save = scratch.file("failing");
+    let args = ["fuzz", "--values", "side-to-move", "--cases", "10", "--save", &save, "--command", engine];
+    let (code, stderr) = in_spaced(&args);
+    assert_eq!(code, Some(0), "{stderr}");
+    let (code, stderr) = in_spaced(&[
+        "fuzz",
+        "--persistent",
+        "--command",
+        "python3 examples/python/mtdf_engine.py --persistent",
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("set TMPDIR to a folder whose path has no whitespace"), "{stderr}");
+    let (code, stderr) = in_spaced(&["fuzz", "--engine", "python3 examples/protocol/takeaway.py"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("set TMPDIR to a folder whose path has no whitespace"), "{stderr}");
+    let (code, _, stderr) = run(
+        &scratch,
+        &["fuzz", "--persistent", "--command", "python3 examples/python/mtdf_engine.py --persistent {}"],
+        SECONDS,
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("--persistent: the command has {}"), "{stderr}");
 }

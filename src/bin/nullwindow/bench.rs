@@ -16,7 +16,7 @@ use nullwindow::search::{Algorithm, Engine, Threads};
 use serde::Serialize;
 
 use crate::CliError;
-use crate::output::outln;
+use crate::output::{errln, outln};
 
 #[derive(Subcommand)]
 pub enum BenchCommand {
@@ -196,7 +196,7 @@ fn solve_set(
     }
     bar.finish_and_clear();
     for line in &wrong {
-        eprintln!("wrong: {file}: {line}");
+        errln!("wrong: {file}: {line}");
     }
     let count = positions.len().max(1) as f64;
     Ok(tallies

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use nullwindow::oracle::runner::{self, Runner};
 
 use crate::CliError;
+use crate::output::errln;
 
 /// How one run of a command ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,7 +108,7 @@ pub fn stop_on_interrupt() {
         for directory in directories {
             let _ = std::fs::remove_dir_all(directory);
         }
-        eprintln!("interrupted");
+        errln!("interrupted");
         std::process::exit(130);
     });
 }
@@ -305,7 +306,9 @@ pub struct LineEngine {
 struct Persistent {
     runner: Runner,
     stdin: std::process::ChildStdin,
-    lines: mpsc::Receiver<std::io::Result<String>>,
+    /// The engine's output lines, each batch what one read brought in: an answer with a line
+    /// after it in the same batch answered no request.
+    lines: mpsc::Receiver<std::io::Result<Vec<String>>>,
     stderr: Collected,
 }
 
@@ -324,11 +327,25 @@ impl LineEngine {
         }
         let running = self.running.as_mut().expect("just started");
         let deadline = Instant::now() + timeout;
+        // A line already there answers no request (the engine answered one twice): taken as this
+        // request's answer, it would put every later answer out of step.
+        let unasked =
+            running.lines.try_recv().ok().and_then(Result::ok).and_then(|lines| lines.into_iter().next());
         let written = writeln!(running.stdin, "{request}").and_then(|()| running.stdin.flush());
         let failure = match written {
+            _ if unasked.is_some() => format!(
+                "the engine answered '{}' to no request (after its answer to the case before): it answers \
+                 each case with one line, so every later answer would be taken as another case's",
+                nullwindow::tree::text::excerpt(unasked.as_deref().unwrap_or_default())
+            ),
             Err(e) => format!("the engine does not read its input ({e})"),
             Ok(()) => match running.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-                Ok(Ok(line)) => return Ok(line),
+                Ok(Ok(lines)) if lines.len() == 1 => return Ok(lines.into_iter().next().unwrap_or_default()),
+                Ok(Ok(lines)) => format!(
+                    "the engine answered '{}' to no request (after its answer to this case): it answers each \
+                     case with one line, so every later answer would be taken as another case's",
+                    nullwindow::tree::text::excerpt(lines.get(1).map_or("", String::as_str))
+                ),
                 Ok(Err(e)) => format!("cannot read the engine's answer: {e}"),
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     format!("the engine ran past --timeout {:.1} s", timeout.as_secs_f64())
@@ -359,8 +376,20 @@ impl LineEngine {
         std::thread::spawn(move || {
             let mut reader = std::io::BufReader::new(stdout);
             while let Some(line) = runner::read_line(&mut reader).transpose() {
-                let failed = line.is_err();
-                if sender.send(line).is_err() || failed {
+                // The whole lines the same read brought in go together: a second one answered
+                // nothing, and is seen with the first however the threads are scheduled.
+                let lines = line.and_then(|line| {
+                    let mut lines = vec![line];
+                    while reader.buffer().contains(&b'\n') {
+                        match runner::read_line(&mut reader)? {
+                            Some(line) => lines.push(line),
+                            None => break,
+                        }
+                    }
+                    Ok(lines)
+                });
+                let failed = lines.is_err();
+                if sender.send(lines).is_err() || failed {
                     break;
                 }
             }

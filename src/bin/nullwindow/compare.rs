@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::CliError;
 use crate::ordering::OrderingArgs;
-use crate::output::outln;
+use crate::output::{errln, outln};
 
 #[derive(Clone, Copy, ValueEnum)]
 enum ModelArg {
@@ -132,7 +132,7 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode, CliError> {
     if wrong.is_empty() {
         Ok(ExitCode::SUCCESS)
     } else {
-        eprintln!("error: wrong values from {}", wrong.join(", "));
+        errln!("error: wrong values from {}", wrong.join(", "));
         Ok(ExitCode::FAILURE)
     }
 }

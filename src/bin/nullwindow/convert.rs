@@ -12,7 +12,7 @@ use nullwindow::tree::{NodeId, Tree, gtree};
 
 use crate::CliError;
 use crate::input::{Format, ROOT_HELP, read_tree_with_ids};
-use crate::output::{counted, out, outln};
+use crate::output::{counted, errln, out, outln};
 
 /// The most nodes the parenthesis format is asked to print: a graph whose shared nodes expand to
 /// more would print gigabytes.
@@ -84,7 +84,7 @@ pub fn run(args: &ConvertArgs) -> Result<ExitCode, CliError> {
         )));
     }
     if !losses.is_empty() {
-        eprintln!("note: the parenthesis format lost {}", describe(&tree, &losses, &name));
+        errln!("note: the parenthesis format lost {}", describe(&tree, &losses, &name));
     }
     outln!("{}", text::print(&tree));
     Ok(ExitCode::SUCCESS)

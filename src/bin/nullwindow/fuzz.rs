@@ -2,6 +2,7 @@
 //! the exact values, and hands back the smallest case it gets wrong
 //! ([`nullwindow::oracle::harness`]).
 
+use std::cell::Cell;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -20,7 +21,7 @@ use crate::CliError;
 use crate::command::{Ended, LineEngine, TempDir, quote, quote_path, read_records};
 use crate::generate::parse_range;
 use crate::input::{Format, read_tree};
-use crate::output::{counted, outln};
+use crate::output::{counted, errln, outln};
 
 mod own;
 
@@ -41,8 +42,13 @@ index (0-based) of the root child it would play:
   skip     the engine declines the case (counted, never a failure; declining every case is an
            error, exit 2)
 
-With --persistent the command is started once for the whole run (no {} in it): for each case fuzz
-writes one line 'case FILE DEPTH TRACE' to its standard input, and reads one answer line as above;
+The placeholders are replaced wherever they stand, quotes and all: write them bare (`{}`, not
+`'{}'`), as the replacement is quoted already, and a path with spaces or quotes in it (from TMPDIR)
+reaches the engine as one word. Braces that are not one of the three are left as written.
+
+With --persistent the command is started once for the whole run (no placeholder in it: one is
+refused): for each case fuzz writes one line 'case FILE DEPTH TRACE' to its standard input (so
+TMPDIR, where the files are, must have no whitespace), and reads one answer line as above;
 the engine may write its records to TRACE first; at the end fuzz writes 'quit'. After a failure or
 a timeout the engine is started again, and the run says how often.
 
@@ -232,13 +238,15 @@ struct EngineRunner {
 const RETRY_FACTOR: u32 = 4;
 
 impl EngineRunner {
-    /// The engine's answer on `case` (or that it declines it), or why it failed. A run that
-    /// outlasts --timeout is tried once more with [`RETRY_FACTOR`] times as long, and counted: a
-    /// loaded machine does not change what a run finds.
-    fn answer(&mut self, case: &Case) -> Result<Reply, String> {
+    /// The engine's answer on `case` (or that it declines it), or why it failed. With `retry`, a
+    /// run that outlasts --timeout is tried once more with [`RETRY_FACTOR`] times as long, and
+    /// counted: a loaded machine does not change what a run finds. Not a persistent engine's: the
+    /// second try would be a fresh engine's, which has not been asked what the first had, and its
+    /// answer would stand for another question.
+    fn answer(&mut self, case: &Case, retry: bool) -> Result<Reply, String> {
         let timeout = self.timeout;
         match self.answer_within(case, timeout) {
-            Err(failure) if failure.contains(TIMED_OUT) => {
+            Err(failure) if failure.contains(TIMED_OUT) && retry && self.persistent.is_none() => {
                 self.retried += 1;
                 let longer = timeout * RETRY_FACTOR;
                 self.answer_within(case, longer).map_err(|again| {
@@ -251,6 +259,31 @@ impl EngineRunner {
             }
             answered => answered,
         }
+    }
+
+    /// With --persistent, what a fresh engine, asked `case` alone, does with it, when that is not
+    /// what the run found (`failed`: it failed there; otherwise it disagreed): a note saying that
+    /// the finding depends on what the engine was asked before it, so that the shrunk case is no
+    /// minimal case of the bug. `None` for an engine run once a case, or when the fresh engine does
+    /// the same.
+    fn fresh_note(&mut self, config: &Config, case: &Case, failed: bool) -> Option<String> {
+        let running = self.persistent.replace(LineEngine::new(self.command.clone()))?;
+        drop(running);
+        let same = match self.answer(case, false) {
+            Err(_) => failed,
+            Ok(Reply::Skip) => false,
+            Ok(Reply::Answer(answer)) => {
+                !failed && matches!(harness::judge(case, &answer, config), Ok(Some(_)))
+            }
+        };
+        (!same).then(|| {
+            let what = if failed { "failure" } else { "disagreement" };
+            format!(
+                "note: a fresh engine asked this case alone shows no {what}: what the persistent engine \
+                 answers depends on what it was asked before, so the case is not a minimal one of the bug (run \
+                 without --persistent, one engine a case, to shrink it alone)"
+            )
+        })
     }
 
     /// The engine's answer on `case` within `timeout`.
@@ -354,6 +387,15 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
             "--depth goes with --replay (or, without --command, with --position)".to_owned(),
         ));
     }
+    if args.persistent
+        && let Some(placeholder) =
+            ["{}", "{depth}", "{trace}"].into_iter().find(|word| command.contains(word))
+    {
+        return Err(CliError(format!(
+            "--persistent: the command has {placeholder}, but it is started once for the whole run and \
+             reads each case as a line 'case FILE DEPTH TRACE' on its standard input: leave {placeholder} out"
+        )));
+    }
     if !args.persistent && !command.contains("{}") {
         return Err(CliError(
             "--command has no {}: the engine would never see the cases (write {} where the tree file goes)"
@@ -413,6 +455,13 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
     };
     config.validate().map_err(|e| CliError(e.to_string()))?;
     let directory = TempDir::new("nullwindow-fuzz")?;
+    if args.persistent && directory.0.to_str().is_none_or(|path| path.chars().any(char::is_whitespace)) {
+        return Err(CliError(format!(
+            "--persistent: the folder for the case files, '{}' (from TMPDIR), is not one word of UTF-8, so the \
+             line 'case FILE DEPTH TRACE' cannot name them: set TMPDIR to a folder whose path has no whitespace",
+            directory.0.display()
+        )));
+    }
     let persistent = args.persistent.then(|| LineEngine::new(command.clone()));
     let mut engine = EngineRunner { command: command.clone(), directory, timeout, persistent, retried: 0 };
     if let (Some(file), Some(depth)) = (&args.replay, args.depth) {
@@ -420,10 +469,18 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
     }
     let bar = crate::progress::bar(config.cases, "cases", "fuzz");
     let mut summary = Summary::new(format!("{} to judge", counted(config.budget, "node", "nodes")));
+    // A run that outlasts --timeout is tried again only while the cases are drawn: once a case has
+    // failed or disagreed, a shrink candidate that outlasts it is simply not kept.
+    let retries = Cell::new(true);
     let mut on_progress = |progress| match progress {
-        Progress::Cases { done, judged, .. } => {
+        Progress::Cases { done, total, judged } => {
             summary.add(judged);
             bar.set_position(done);
+            if done == total
+                || (!config.keep_going && matches!(judged.verdict, Verdict::Disagreed | Verdict::Failed))
+            {
+                retries.set(false);
+            }
         }
         Progress::Shrinking { tests, nodes } => {
             bar.set_message(format!(
@@ -440,27 +497,34 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
             Failure::Error(error) => failure_kind(error),
             Failure::Panic(_) => "a panic".to_owned(),
         };
-        let several =
-            harness::fuzz_keep_going(&config, |case| engine.answer(case), classify, &mut on_progress)
-                .map_err(|e| CliError(e.to_string()))?;
+        let several = harness::fuzz_keep_going(
+            &config,
+            |case| engine.answer(case, retries.get()),
+            classify,
+            &mut on_progress,
+        )
+        .map_err(|e| CliError(e.to_string()))?;
         bar.finish_and_clear();
         let ended = print_several(args, &config, &several);
         summary.print();
         return ended;
     }
-    let outcome = harness::fuzz(&config, |case| engine.answer(case), &mut on_progress);
+    let outcome = harness::fuzz(&config, |case| engine.answer(case, retries.get()), &mut on_progress);
     bar.finish_and_clear();
-    if engine.retried > 0 {
-        eprintln!(
+    if engine.retried > 0 && !crate::progress::quiet() {
+        errln!(
             "note: {} outlasted --timeout and ran again with {} times as long",
             counted(engine.retried, "run", "runs"),
             RETRY_FACTOR
         );
     }
-    if let Some(restarts) =
-        engine.persistent.as_ref().map(|engine| engine.restarts).filter(|&restarts| restarts > 0)
+    if let Some(restarts) = engine
+        .persistent
+        .as_ref()
+        .map(|engine| engine.restarts)
+        .filter(|&restarts| restarts > 0 && !crate::progress::quiet())
     {
-        eprintln!("note: the persistent engine was started again {}", counted(restarts, "time", "times"));
+        errln!("note: the persistent engine was started again {}", counted(restarts, "time", "times"));
     }
     let ended = match outcome {
         Outcome::Agreed { agreed, undecided, skipped } => {
@@ -485,10 +549,11 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
         }
         Outcome::Panicked { message, .. } => Err(CliError(format!("the engine panicked: {message}"))),
         Outcome::Disagreed(found) => {
-            let saved = save(&args.save, &found.shrunk)?;
             outln!("disagreement: {}", found.report());
-            outln!("saved: {}", saved.display());
-            outln!("reproduce: {}", reproduce(args, &saved, found.shrunk.depth)?);
+            if let Some(note) = engine.fresh_note(&config, &found.shrunk, false) {
+                outln!("{note}");
+            }
+            save_and_reproduce(args, &args.save, &found.shrunk, false);
             Ok(ExitCode::from(1))
         }
         Outcome::EngineFailed { index, case, error } => {
@@ -498,11 +563,10 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
                 &case,
                 Failure::Error(error),
                 &config,
-                |candidate| engine.answer(candidate),
+                |candidate| engine.answer(candidate, false),
                 |failure| matches!(failure, Failure::Error(error) if failure_kind(error) == kind),
                 |_| {},
             );
-            let saved = save(&args.save, &shrunk)?;
             let shrunk_to = if tests == 0 || shrunk == *case {
                 String::new()
             } else {
@@ -514,13 +578,11 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
                     shrunk.tree.to_string().trim_end()
                 )
             };
-            eprintln!(
-                "error: case {index} ({}), depth {}: {failure}{shrunk_to}\nsaved: {}\nreproduce: {}",
-                case.origin,
-                case.depth,
-                saved.display(),
-                reproduce(args, &saved, shrunk.depth)?
-            );
+            errln!("error: case {index} ({}), depth {}: {failure}{shrunk_to}", case.origin, case.depth);
+            if let Some(note) = engine.fresh_note(&config, &shrunk, true) {
+                errln!("{note}");
+            }
+            save_and_reproduce(args, &args.save, &shrunk, true);
             Ok(ExitCode::from(3))
         }
         Outcome::Several(several) => print_several(args, &config, &several),
@@ -557,7 +619,6 @@ fn print_several(
             Ok(found) => (&found.shrunk, found.shrunk.depth),
             Err(failed) => (&failed.shrunk, failed.shrunk.depth),
         };
-        let saved = save(&path, case)?;
         match &kind.first {
             Ok(found) => outln!(
                 "disagreement, {} ({}): {}",
@@ -578,8 +639,7 @@ fn print_several(
                 case.tree.to_string().trim_end()
             ),
         }
-        outln!("saved: {}", saved.display());
-        outln!("reproduce: {}", reproduce(args, &saved, depth)?);
+        save_and_reproduce(args, &path, case, false);
     }
     let counts: Vec<String> =
         several.kinds.iter().map(|kind| format!("{} {}", kind.name, kind.count)).collect();
@@ -598,14 +658,15 @@ fn print_several(
 fn replay(config: &Config, engine: &mut EngineRunner, file: &str, depth: u32) -> Result<ExitCode, CliError> {
     let tree: Tree = read_tree(file, Format::Auto, None)?;
     let case = Case { tree, depth, origin: file.to_owned() };
-    let answer = match engine.answer(&case) {
+    let answer = match engine.answer(&case, true) {
         Ok(Reply::Answer(answer)) => answer,
         Ok(Reply::Skip) => {
-            outln!("skipped: the engine declines {file} at depth {depth}");
-            return Ok(ExitCode::SUCCESS);
+            return Err(CliError(format!(
+                "the engine declines {file} at depth {depth} (skip): nothing was judged"
+            )));
         }
         Err(error) => {
-            eprintln!("error: {file}, depth {depth}: {error}");
+            errln!("error: {file}, depth {depth}: {error}");
             return Ok(ExitCode::from(3));
         }
     };
@@ -627,24 +688,72 @@ fn replay(config: &Config, engine: &mut EngineRunner, file: &str, depth: u32) ->
 }
 
 /// Writes `case`'s tree to `path` with the extension its format takes.
-fn save(path: &Path, case: &Case) -> Result<PathBuf, CliError> {
-    let mut saved = path.as_os_str().to_owned();
-    saved.push(format!(".{}", case.extension()));
-    let saved = PathBuf::from(saved);
-    std::fs::write(&saved, format!("{}\n", case.tree.to_string().trim_end()))
-        .map_err(|e| CliError(format!("cannot save the case to '{}': {e}", saved.display())))?;
-    Ok(saved)
+/// Saves `case`'s tree as `path` with the extension its format takes, in a file of its own: one
+/// that did not exist (never a file or a link that does: a second run writes `PATH-2`, then
+/// `PATH-3`, …), and that is removed again if it cannot be written whole. Where it was saved, or
+/// why it could not be.
+fn save(path: &Path, case: &Case) -> Result<PathBuf, String> {
+    use std::io::Write as _;
+    let contents = format!("{}\n", case.tree.to_string().trim_end());
+    let extension = case.extension();
+    let mut last = String::new();
+    for attempt in 1..=1000u32 {
+        let mut saved = path.as_os_str().to_owned();
+        if attempt > 1 {
+            saved.push(format!("-{attempt}"));
+        }
+        saved.push(format!(".{extension}"));
+        let saved = PathBuf::from(saved);
+        // `create_new` never follows a link, dangling or not, and never opens a file that exists.
+        match std::fs::OpenOptions::new().write(true).create_new(true).open(&saved) {
+            Ok(mut file) => {
+                return match file.write_all(contents.as_bytes()).and_then(|()| file.sync_all()) {
+                    Ok(()) => Ok(saved),
+                    Err(e) => {
+                        let _ = std::fs::remove_file(&saved);
+                        Err(format!("cannot save the case to '{}': {e}", saved.display()))
+                    }
+                };
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = saved.display().to_string(),
+            Err(e) => return Err(format!("cannot save the case to '{}': {e}", saved.display())),
+        }
+    }
+    Err(format!("cannot save the case: '{last}' and the 999 names before it are taken"))
 }
 
-/// A shell command that runs the saved case again.
-fn reproduce(args: &FuzzArgs, saved: &Path, depth: u32) -> Result<String, CliError> {
+/// Saves `case` (see [`save`]) and prints where, and the line that runs it again; when it cannot be
+/// saved, a warning that says why, and the line reads the case, printed inline, from standard
+/// input. The finding has been printed before, so nothing of it is lost.
+fn save_and_reproduce(args: &FuzzArgs, path: &Path, case: &Case, to_stderr: bool) {
+    let (saved, reproduced) = match save(path, case) {
+        Ok(saved) => {
+            (Some(saved.display().to_string()), reproduce(args, &saved.display().to_string(), case.depth))
+        }
+        Err(why) => {
+            errln!("warning: {why}");
+            let tree = case.tree.to_string();
+            let inline =
+                format!("printf '%s\\n' {} | {}", quote(tree.trim_end()), reproduce(args, "-", case.depth));
+            (None, inline)
+        }
+    };
+    let lines = saved.map(|saved| format!("saved: {saved}\n")).unwrap_or_default()
+        + &format!("reproduce: {reproduced}");
+    if to_stderr {
+        errln!("{lines}");
+    } else {
+        outln!("{lines}");
+    }
+}
+
+/// A shell command that runs the case saved as `saved` (`-`: read from standard input) again.
+fn reproduce(args: &FuzzArgs, saved: &str, depth: u32) -> String {
     let program = std::env::args().next().unwrap_or_else(|| "nullwindow".to_owned());
     let mut line = format!(
         "{} fuzz --replay {} --depth {depth} --command {}",
         quote_if_needed(&program),
-        quote_if_needed(
-            saved.to_str().ok_or_else(|| CliError(format!("'{}' is not UTF-8", saved.display())))?
-        ),
+        quote_if_needed(saved),
         quote(args.command.as_deref().unwrap_or_default())
     );
     if args.persistent {
@@ -659,7 +768,7 @@ fn reproduce(args: &FuzzArgs, saved: &Path, depth: u32) -> Result<String, CliErr
     if (args.timeout - 10.0).abs() > f64::EPSILON {
         line.push_str(&format!(" --timeout {}", args.timeout));
     }
-    Ok(line)
+    line
 }
 
 /// How an engine failed, as shrinking keeps it: a timeout stays a timeout, an exit status the same
@@ -669,9 +778,21 @@ fn failure_kind(failure: &str) -> String {
         return "timeout".to_owned();
     }
     let words: Vec<&str> = failure.split_whitespace().collect();
+    // The first whole number in `words` (the status of "exited 3" or of "exited (exit status: 3)").
+    fn number<'a>(words: &[&'a str]) -> Option<&'a str> {
+        words
+            .iter()
+            .map(|word| word.trim_matches(|c: char| !c.is_ascii_digit()))
+            .find(|word| !word.is_empty())
+    }
     match words.as_slice() {
-        ["the", "engine", "exited", code, ..] => {
-            format!("exit {}", code.trim_end_matches(|c: char| !c.is_ascii_digit()))
+        ["the", "engine", "exited", rest @ ..] => {
+            let signalled = rest.iter().position(|word| word.starts_with("(signal") || *word == "signal:");
+            match (signalled, number(rest)) {
+                (Some(at), _) => format!("signal {}", number(&rest[at..]).unwrap_or("?")),
+                (None, Some(code)) => format!("exit {code}"),
+                (None, None) => "exit".to_owned(),
+            }
         }
         ["the", "engine", "was", "killed", "by", "signal", signal, ..] => format!("signal {signal}"),
         ["the", "engine's", what, ..] => (*what).to_owned(),
@@ -699,13 +820,31 @@ fn walk_with_command(args: &FuzzArgs) -> u32 {
     args.walk.unwrap_or(6)
 }
 
-/// `word` as is when the shell reads it unchanged, quoted otherwise.
-fn quote_if_needed(word: &str) -> String {
+/// `word` as is when the shell reads it unchanged, quoted otherwise; a word with control
+/// characters (which a terminal would act on) as `"$(printf '%b' '…')"`, each of them written as an
+/// octal escape, so that the line shows them escaped and the shell still passes them.
+pub fn quote_if_needed(word: &str) -> String {
     if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,+".contains(c)) {
-        word.to_owned()
-    } else {
-        quote(word)
+        return word.to_owned();
     }
+    if !word.chars().any(char::is_control) {
+        return quote(word);
+    }
+    let mut escaped = String::new();
+    for c in word.chars() {
+        match c {
+            '\\' => escaped.push_str("\\\\"),
+            '\'' => escaped.push_str("'\\''"),
+            c if c.is_control() => {
+                let mut bytes = [0u8; 4];
+                for byte in c.encode_utf8(&mut bytes).bytes() {
+                    escaped.push_str(&format!("\\0{byte:03o}"));
+                }
+            }
+            c => escaped.push(c),
+        }
+    }
+    format!("\"$(printf '%b' '{escaped}')\"")
 }
 
 /// The cases of a run by family and by depth, each by how it went: printed on standard error at
@@ -749,23 +888,25 @@ impl Summary {
                 "{name:<12} {cases:>6} {agreed:>7} {disagreed:>10} {declined:>9} {undecided:>10} {failed:>7}"
             )
         };
-        eprintln!(
+        errln!(
             "{:<12} {:>6} {:>7} {:>10} {:>9} {:>10} {:>7}",
-            "cases", "all", "agreed", "disagreed", "declined", "undecided", "failed"
+            "cases",
+            "all",
+            "agreed",
+            "disagreed",
+            "declined",
+            "undecided",
+            "failed"
         );
         for (family, counts) in &self.by_family {
-            eprintln!("{}", row(family.clone(), counts));
+            errln!("{}", row(family.clone(), counts));
         }
         for (depth, counts) in &self.by_depth {
-            eprintln!("{}", row(format!("depth {depth}"), counts));
+            errln!("{}", row(format!("depth {depth}"), counts));
         }
         let undecided: u64 = self.by_family.values().map(|counts| counts[3]).sum();
         if undecided > 0 {
-            eprintln!(
-                "undecided: {} needed more than {}",
-                counted(undecided, "case", "cases"),
-                self.undecided
-            );
+            errln!("undecided: {} needed more than {}", counted(undecided, "case", "cases"), self.undecided);
         }
     }
 }

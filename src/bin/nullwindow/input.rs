@@ -16,6 +16,7 @@ use nullwindow::tree::{NodeId, Tree, gtree, text};
 use nullwindow::value::Value;
 
 use crate::CliError;
+use crate::output::errln;
 
 /// A tree file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -337,6 +338,10 @@ impl TargetArgs {
         depth: Option<u32>,
     ) -> Result<(Target, Option<Vec<String>>), CliError> {
         if let Some(command) = &self.engine {
+            // Before anything is unfolded: a depth the searches cannot reach is refused, not lowered.
+            if let Some(depth) = depth {
+                crate::solve::within_search_height("depth", depth)?;
+            }
             if !(self.engine_timeout.is_finite() && self.engine_timeout > 0.0) {
                 return Err(CliError(format!(
                     "--engine-timeout {}: an answer needs some time, in seconds",
@@ -353,11 +358,13 @@ impl TargetArgs {
                 protocol::unfold_engine_at(command, &options, &self.position, self.path().unwrap_or(&[]))
                     .map_err(|e| CliError(format!("--engine: {e}")))?;
             // The time varies from run to run, so it stays out of what a command prints.
-            eprintln!(
-                "note: the engine answered {} in {} ms",
-                crate::output::counted(u128::from(engine.requests), "request", "requests"),
-                engine.elapsed.as_millis()
-            );
+            if !crate::progress::quiet() {
+                errln!(
+                    "note: the engine answered {} in {} ms",
+                    crate::output::counted(u128::from(engine.requests), "request", "requests"),
+                    engine.elapsed.as_millis()
+                );
+            }
             return Ok((Target::Engine(Box::new(engine)), None));
         }
         if self.game.is_none() && !self.position.is_empty() {
@@ -453,21 +460,47 @@ impl Target {
         }
     }
 
-    /// Refuses every driver but plain minimax on an engine's game where a side moves twice: the
-    /// drivers search alternating games (negamax turns every value at every ply).
-    pub fn check_drivers(&self, drivers: &[Driver]) -> Result<(), CliError> {
+    /// On an engine's game where a side moves twice, keeps plain minimax alone: the drivers search
+    /// alternating games (negamax turns every value at every ply). A driver `list` names one by one
+    /// is refused; those a group (`all`, `optimized`) brought in are left out, saying so in one
+    /// line.
+    pub fn check_drivers(&self, drivers: &mut Vec<Driver>, list: &str) -> Result<(), CliError> {
         let Self::Engine(engine) = self else { return Ok(()) };
         let Some((node, index)) = engine.repeated_mover() else { return Ok(()) };
-        let Some(driver) = drivers.iter().find(|&&driver| driver != Driver::Minimax) else { return Ok(()) };
-        Err(CliError(format!(
-            "the engine's game lets a side move twice (after move '{}' at '{}', {} moves again), and {} \
-             searches games whose sides alternate: search it with --algo minimax; divide, check, audit and \
-             fuzz judge it exactly",
+        let twice = format!(
+            "the engine's game lets a side move twice (after move '{}' at '{}', {} moves again)",
             text::excerpt(&engine.moves[node.index()][index]),
             text::excerpt(&engine.tokens[node.index()]),
             engine.tree.player(node),
-            driver.info().name
-        )))
+        );
+        let named: Vec<&str> = list.split(',').map(str::trim).collect();
+        if let Some(driver) =
+            drivers.iter().find(|driver| **driver != Driver::Minimax && named.contains(&driver.info().name))
+        {
+            return Err(CliError(format!(
+                "{twice}, and {} searches games whose sides alternate: search it with --algo minimax; divide, \
+                 check, audit and fuzz judge it exactly",
+                driver.info().name
+            )));
+        }
+        let (kept, left_out): (Vec<Driver>, Vec<Driver>) =
+            drivers.iter().partition(|driver| **driver == Driver::Minimax);
+        if !left_out.is_empty() {
+            if kept.is_empty() {
+                return Err(CliError(format!(
+                    "{twice}, and every driver of '{}' searches games whose sides alternate: search it with \
+                     --algo minimax",
+                    text::excerpt(list)
+                )));
+            }
+            let names: Vec<&str> = left_out.iter().map(|driver| driver.info().name).collect();
+            errln!(
+                "note: left out {}: {twice}, and they search games whose sides alternate",
+                names.join(", ")
+            );
+            *drivers = kept;
+        }
+        Ok(())
     }
 
     /// The least and the greatest evaluation the target's positions can have: over a tree's (or

@@ -29,7 +29,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::output::out;
+use crate::output::{err, errln, out};
 
 /// A failure the command reports as one `error:` line.
 #[derive(Debug)]
@@ -50,7 +50,9 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     /// Print no progress (by default a bar on a terminal, and a line every 10 s otherwise, on
-    /// standard error, for the commands that run for a while), nor fuzz's summary of its cases.
+    /// standard error, for the commands that run for a while), nor fuzz's summary of its cases, nor
+    /// the notes that count what a run asked of an engine (a note that a group of drivers left one
+    /// out, or that a conversion lost something, still prints: it says the question changed).
     #[arg(long, global = true)]
     quiet: bool,
 }
@@ -131,7 +133,7 @@ fn main() -> ExitCode {
         Err(CliError(message)) => {
             // An error that an interruption caused is no error: the handler is about to exit 130.
             command::wait_if_interrupted();
-            eprintln!("error: {message}");
+            errln!("error: {message}");
             ExitCode::from(2)
         }
     }
@@ -145,7 +147,7 @@ fn report_clap_error(error: &clap::Error) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-        eprint!("{error}");
+        err!("{error}");
         return ExitCode::from(2);
     }
     let rendered = error.render().to_string();
@@ -177,6 +179,6 @@ fn report_clap_error(error: &clap::Error) -> ExitCode {
     {
         message.push_str(&format!(" (usage: {usage}; more with --help)"));
     }
-    eprintln!("error: {message}");
+    errln!("error: {message}");
     ExitCode::from(2)
 }

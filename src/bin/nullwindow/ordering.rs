@@ -8,6 +8,7 @@ use nullwindow::registry::Driver;
 use nullwindow::search::Algorithm;
 
 use crate::CliError;
+use crate::output::errln;
 
 /// Switches of the optimized drivers: move-ordering heuristics turned off, failing hard, the
 /// shallowest nodes that use the table.
@@ -78,7 +79,7 @@ pub fn leave_out_infinite_walks(
     let (left_out, kept): (Vec<Driver>, Vec<Driver>) = drivers.iter().partition(|driver| walks(driver));
     if !left_out.is_empty() {
         let names: Vec<&str> = left_out.iter().map(|driver| driver.info().name).collect();
-        eprintln!(
+        errln!(
             "note: left out {}: they start at an infinite bound, and failing hard would take some 10^9 passes",
             names.join(", ")
         );
@@ -120,7 +121,7 @@ pub fn leave_out_long_walks(
         )));
     }
     if drivers.iter().any(walks) {
-        eprintln!("note: left out mtdf: {why}");
+        errln!("note: left out mtdf: {why}");
         drivers.retain(|driver| !walks(driver));
     }
     Ok(())

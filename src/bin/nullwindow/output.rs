@@ -20,7 +20,7 @@ pub fn fail(error: &io::Error) -> ! {
     if error.kind() == io::ErrorKind::BrokenPipe {
         std::process::exit(141);
     }
-    eprintln!("error: cannot write to standard output: {error}");
+    errln!("error: cannot write to standard output: {error}");
     std::process::exit(2);
 }
 
@@ -47,4 +47,21 @@ macro_rules! outln {
     };
 }
 
-pub(crate) use {out, outln};
+/// `eprintln!` that never panics: with standard error closed (`2>&-`) the line is lost, and the
+/// command goes on to its own exit status rather than dying of the write.
+macro_rules! errln {
+    ($($argument:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($argument)*);
+    }};
+}
+
+/// `eprint!` that never panics, as [`errln!`].
+macro_rules! err {
+    ($($argument:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($argument)*);
+    }};
+}
+
+pub(crate) use {err, errln, out, outln};

@@ -7,6 +7,7 @@ use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::output::errln;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// How often a line is printed off a terminal.
@@ -74,7 +75,7 @@ fn report_off_a_terminal(bar: &ProgressBar, unit: String) {
                 .length()
                 .filter(|&length| length > 0)
                 .map_or_else(String::new, |length| format!("/{length}"));
-            eprintln!(
+            errln!(
                 "{}{}{of} {unit}, {} s",
                 if message.is_empty() { String::new() } else { format!("{message}: ") },
                 bar.position(),

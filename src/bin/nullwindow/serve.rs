@@ -18,6 +18,7 @@ use rustc_hash::FxHashMap;
 
 use crate::CliError;
 use crate::input::game_parser;
+use crate::output::errln;
 
 /// The long help: what the engine answers.
 pub const SERVE_HELP: &str = "\
@@ -204,7 +205,7 @@ fn search<G: Game>(
                 written.push('\n');
             });
             if let Err(error) = std::fs::write(file, written) {
-                eprintln!("serve: cannot write the records to '{file}': {error}");
+                errln!("serve: cannot write the records to '{file}': {error}");
             }
             outcome
         }

@@ -14,7 +14,7 @@ use nullwindow::tree::{Tree, gtree, text};
 use crate::CliError;
 use crate::command::{Ended, TempDir, quote_path};
 use crate::input::{Format, ROOT_HELP, is_gtree, read_tree};
-use crate::output::{counted, out};
+use crate::output::{counted, errln, out};
 
 /// The long help: the command's contract.
 pub const SHRINK_HELP: &str = "\
@@ -241,9 +241,9 @@ pub fn run(args: &ShrinkArgs) -> Result<ExitCode, CliError> {
         )
     };
     if let Some(depth) = depth {
-        eprintln!("depth: {depth}");
+        errln!("depth: {depth}");
     }
-    eprintln!(
+    errln!(
         "note: {} of the command, {} kept: {} down to {}{stopped}{timed_out}{broke}",
         counted(runs, "run", "runs"),
         counted(kept, "candidate", "candidates"),

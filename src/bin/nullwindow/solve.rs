@@ -16,7 +16,7 @@ use serde::Serialize;
 use crate::CliError;
 use crate::input::{Target, TargetArgs, with_game};
 use crate::ordering::OrderingArgs;
-use crate::output::outln;
+use crate::output::{errln, outln};
 
 /// The searches recurse once per level; this stack holds [`MAX_SEARCH_HEIGHT`] levels of the deepest
 /// driver with room to spare. Pages are only touched as the recursion reaches them.
@@ -74,7 +74,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let list = args.algo.as_deref().unwrap_or(target.default_drivers());
     let mut drivers = Driver::select(list)?;
     crate::ordering::leave_out_infinite_walks(&mut drivers, list, args.ordering.fail_hard())?;
-    target.check_drivers(&drivers)?;
+    target.check_drivers(&mut drivers, list)?;
     crate::ordering::leave_out_long_walks(
         &mut drivers,
         list,
@@ -131,7 +131,7 @@ fn leave_out_deepening_drivers(drivers: &mut Vec<Driver>, list: &str, depth: u32
         drivers.iter().partition(|driver| driver.info().deepens && !named.contains(&driver.info().name));
     if !left_out.is_empty() {
         let names: Vec<&str> = left_out.iter().map(|driver| driver.info().name).collect();
-        eprintln!(
+        errln!(
             "note: left out {}: they search every depth from 1 to {depth} again, a cost that grows with \
              the square of the depth (over {DEEPENING_LEVELS} levels); name them in --algo to run them",
             names.join(", ")
@@ -158,7 +158,7 @@ fn leave_out_path_walkers(drivers: &mut Vec<Driver>, list: &str, unfolded: u128)
     if !left_out.is_empty() {
         let names: Vec<&str> = left_out.iter().map(|driver| driver.info().name).collect();
         let size = if unfolded == u128::MAX { "over 2^128".to_owned() } else { unfolded.to_string() };
-        eprintln!(
+        errln!(
             "note: left out {}: they keep no table, and would visit every one of the {size} nodes of the \
              unfolded tree (over {UNFOLDED_NODES}); name them in --algo to run them",
             names.join(", ")
@@ -221,6 +221,17 @@ where
     })
 }
 
+/// Refuses a `--depth` (or `--height`, named by `flag`) deeper than the searches go, before anything
+/// is unfolded or asked: the depth asked is the depth searched, never a smaller one.
+pub fn within_search_height(flag: &str, depth: u32) -> Result<(), CliError> {
+    if depth > MAX_SEARCH_HEIGHT {
+        return Err(CliError(format!(
+            "{flag} {depth}: the searches recurse once per ply and search at most {MAX_SEARCH_HEIGHT} plies"
+        )));
+    }
+    Ok(())
+}
+
 /// Runs `work` on a thread with a stack deep enough for [`MAX_SEARCH_HEIGHT`] levels, after refusing
 /// a tree taller than that (unless `depth` searches less of it).
 pub fn on_search_thread<T: Send>(
@@ -252,7 +263,7 @@ pub fn on_search_thread<T: Send>(
 /// that a long search shows it is alive; nothing when stderr is redirected.
 fn report_progress<M>(driver: Driver, progress: &Iteration<M>) {
     if progress.elapsed.as_secs_f64() >= 1.0 && std::io::stderr().is_terminal() {
-        eprintln!(
+        errln!(
             "  {} depth {}: value {} ({} nodes, {:.1} s)",
             driver.info().name,
             progress.depth,
@@ -450,7 +461,7 @@ fn verdict<M>(report: &Report<M>, view: &View) -> ExitCode {
     let mut wrong = false;
     for result in report.disagreements() {
         wrong = true;
-        eprintln!(
+        errln!(
             "error: {} returned {}, but the exact value is {}",
             result.driver.info().name,
             view.root_player.perspective(result.outcome.value),

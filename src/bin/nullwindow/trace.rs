@@ -124,8 +124,10 @@ fn parse_window(text: &str) -> Result<(i32, i32), String> {
                 format!("'{}' is not a whole number within ±10⁹", nullwindow::tree::text::excerpt(word))
             })
     };
-    let (alpha, beta) =
-        text.split_once(',').ok_or_else(|| "a window is ALPHA,BETA: two numbers and a comma".to_owned())?;
+    let (alpha, beta) = text
+        .split_once(',')
+        .filter(|(_, beta)| !beta.contains(','))
+        .ok_or_else(|| "a window is ALPHA,BETA: two numbers and one comma".to_owned())?;
     let (alpha, beta) = (bound(alpha)?, bound(beta)?);
     if alpha >= beta {
         return Err(format!("the window ({alpha}, {beta}) is empty: ALPHA must be below BETA"));
@@ -151,7 +153,7 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode, CliError> {
         On::Both => When::Both,
     };
     let (target, ids) = args.target.read_with_ids(args.depth)?;
-    target.check_drivers(&[driver])?;
+    target.check_drivers(&mut vec![driver], driver.info().name)?;
     crate::ordering::leave_out_long_walks(
         &mut vec![driver],
         &args.algo,

@@ -437,7 +437,20 @@ pub fn fuzz<E, R: Into<Reply>>(
             Outcome::Panicked { index, case: Box::new(case), message }
         }
         Tried::Disagreed { index, case, disagreement, .. } => {
-            if disagreement_on(&mut engine, &case, config) != Some(disagreement.clone()) {
+            // Asked again: an engine that fails now (one out of step, answering a request twice)
+            // has failed, and its first answer may be one to another question.
+            let again = match ask(&mut engine, &case) {
+                Ok(again) => again,
+                Err(Failure::Error(error)) => {
+                    return Outcome::EngineFailed { index, case: Box::new(case), error };
+                }
+                Err(Failure::Panic(message)) => {
+                    return Outcome::Panicked { index, case: Box::new(case), message };
+                }
+            };
+            if again.and_then(|answer| judge(&case, &answer, config).ok().flatten())
+                != Some(disagreement.clone())
+            {
                 return Outcome::Disagreed(Box::new(Found::unsteady(index, case, disagreement, config)));
             }
             let (shrunk, disagreement, tests) =
@@ -676,6 +689,10 @@ pub struct Descent<G: Game> {
     /// The exact value after each of `found`'s legal moves (in [`Game::legal_moves`] order), one
     /// ply shallower, from MAX's side; empty at depth 0.
     pub after: Vec<Option<Value>>,
+    /// When the engine, asked the case again, answered otherwise (another value or move, or
+    /// nothing: it declined or failed), what it answered then: the descent did not go down the
+    /// game, and `answer` is its first answer, as given.
+    pub answered_again: Option<Option<Answer<G::Position>>>,
 }
 
 impl<G: Game> Descent<G> {
@@ -726,6 +743,25 @@ impl<G: Game> Descent<G> {
             perspective: config.perspective,
             exact,
             after,
+            answered_again: None,
+        }
+    }
+
+    /// An answer as the report quotes it: the value, and the move by its name.
+    fn said(
+        &self,
+        answer: &Answer<G::Position>,
+        moves: &[G::Move],
+        name: &impl Fn(&G::Position, G::Move) -> String,
+        at: &G::Position,
+    ) -> String {
+        match answer.best_move {
+            Some(index) => {
+                let mv = moves.get(index as usize).copied();
+                let shown = mv.map_or_else(|| format!("#{index}"), |mv| name(at, mv));
+                format!("{} (move {shown})", answer.value)
+            }
+            None => answer.value.to_string(),
         }
     }
 
@@ -761,19 +797,23 @@ impl<G: Game> Descent<G> {
             position(&found.position),
         );
         let moves = game.legal_moves(&found.position);
-        let said = match self.answer.best_move {
-            Some(index) => {
-                let mv = moves.get(index as usize).copied();
-                let shown = mv.map_or_else(|| format!("#{index}"), |mv| name(&found.position, mv));
-                format!("{} (move {shown})", self.answer.value)
-            }
-            None => self.answer.value.to_string(),
-        };
+        let said = self.said(&self.answer, &moves, &name, &found.position);
         let beyond = || "beyond the budget".to_owned();
         let value = self
             .exact
             .map_or_else(beyond, |value| self.perspective.turn(mover, (value, value, value)).2.to_string());
         let _ = writeln!(report, "the engine says {said}; the exact value is {value}");
+        if let Some(again) = &self.answered_again {
+            let then = match again {
+                Some(again) => format!("said {}", self.said(again, &moves, &name, &found.position)),
+                None => "did not answer it".to_owned(),
+            };
+            let _ = writeln!(
+                report,
+                "asked the same again, the engine {then}: its answer depends on what it was asked before \
+                 (a table kept between searches, randomness), so the case is not followed down the game"
+            );
+        }
         if found.depth > 0 {
             let width = moves.iter().map(|&mv| name(&found.position, mv).len()).max().unwrap_or(4).max(4);
             let _ = writeln!(report, "  {:<width$}  value (from the side to move here)", "move");
@@ -843,16 +883,25 @@ pub fn descend<G: Game, E, R: Into<Reply<G::Position>>>(
     mut engine: impl FnMut(&GameCase<G>) -> Result<R, E>,
     mut progress: impl FnMut(Progress),
 ) -> Descent<G> {
-    let mut tests = 0u64;
+    // The case asked again first: an engine whose answer depends on what it was asked before (a
+    // table kept between searches, randomness) is reported on the case as drawn, its first answer
+    // shown as given and the second beside it, and not followed down the game, where every step
+    // trusts that an answer is the engine's answer to the question alone.
+    let again = ask(&mut engine, case).ok().flatten();
+    let mut tests = 1u64;
+    if again.as_ref().is_none_or(|again| (again.value, again.best_move) != (answer.value, answer.best_move)) {
+        let disagreement = super::judge::with_hint(game, case, &answer, disagreement, config);
+        let mut descent =
+            Descent::new(game, prover, config, 0, (case.clone(), case.clone()), answer, disagreement, tests);
+        descent.answered_again = Some(again);
+        return descent;
+    }
     let mut wrong = |candidate: &GameCase<G>, tests: &mut u64, prover: &mut Prover<G>| {
         *tests += 1;
         let answer = ask(&mut engine, candidate).ok()??;
         let found = judge_by_proof(game, prover, candidate, &answer, config).ok()??;
         Some((answer, found))
     };
-    // The answer on `case` itself, asked again, to report if nothing smaller is wrong.
-    let first = wrong(case, &mut tests, prover);
-    let (answer, disagreement) = first.unwrap_or((answer, disagreement));
     let mut best = (case.clone(), answer, disagreement);
     'descend: loop {
         for depth in config.least_depth()..best.0.depth {

@@ -44,6 +44,8 @@ pub struct Session {
     timeout: Duration,
     /// The last request answered, once the engine has closed its input.
     closed_after: Option<String>,
+    /// The last request answered.
+    last_answered: Option<String>,
     /// Requests asked, for the figures.
     pub requests: u64,
     /// Batches of requests asked, each one round trip to the engine and back.
@@ -97,6 +99,7 @@ impl Session {
             scratch: vec![0; READ_CHUNK].into_boxed_slice(),
             timeout,
             closed_after: None,
+            last_answered: None,
             requests: 0,
             round_trips: 0,
             features: Features::default(),
@@ -120,6 +123,7 @@ impl Session {
     /// # Errors
     /// The engine exits, cannot be written to, or is late with an answer.
     pub fn ask(&mut self, requests: &[String]) -> Result<Vec<String>, ProtocolError> {
+        self.unasked_answer()?;
         self.requests += requests.len() as u64;
         self.round_trips += 1;
         let mut text = String::with_capacity(requests.iter().map(|r| r.len() + 1).sum());
@@ -187,7 +191,45 @@ impl Session {
                 return Err(self.fail(NoAnswer::Ended, requests.get(answers.len())));
             }
         }
+        self.last_answered = requests.last().cloned();
         Ok(answers)
+    }
+
+    /// An error if the engine has written output that answers no request: what it wrote after
+    /// its last answer, before it was asked anything else (an engine that answers a request
+    /// twice). Taken as the answer to the next request, it would put every later answer out of
+    /// step, and judge each answer as the one to another question.
+    fn unasked_answer(&mut self) -> Result<(), ProtocolError> {
+        // Before the first request, what the engine writes is taken as its answer to it (the
+        // version line), and judged as that.
+        if self.last_answered.is_none() {
+            return Ok(());
+        }
+        if self.taken == self.output.len() && !self.ended {
+            let mut fds = [PollFd::new(self.stdout.as_fd(), PollFlags::POLLIN)];
+            let ready = poll(&mut fds, PollTimeout::ZERO).is_ok_and(|ready| ready > 0);
+            if ready && let Err(why) = self.read_some() {
+                return Err(self.fail(why, None));
+            }
+        }
+        if self.taken == self.output.len() {
+            return Ok(());
+        }
+        let end = self.output[self.taken..]
+            .iter()
+            .position(|&byte| byte == b'\n')
+            .map_or(self.output.len(), |at| self.taken + at);
+        let extra = String::from_utf8_lossy(&self.output[self.taken..end]).into_owned();
+        let after = self.last_answered.as_deref().map_or_else(
+            || "before any request".to_owned(),
+            |last| format!("after its answer to {}", quoted(last)),
+        );
+        self.runner.stop();
+        Err(ProtocolError(format!(
+            "the engine answered {} to no request ({after}): it answers each request with one line, so \
+             every answer after this one would be taken as another request's",
+            quoted(extra.trim_end_matches('\r'))
+        )))
     }
 
     /// Waits until the engine's input has room (when `writing`) or its output has something
@@ -779,18 +821,42 @@ impl Served {
 
     /// The position a `--position` names, then `path` (child indices in the engine's order) walked
     /// from it: its token, its side to move, and the moves from the start when they are known.
-    /// `position` is moves from the start separated by spaces (empty: the start), or a token; a
-    /// single word that names a move of the start is that move. A token's side to move is MAX (or,
-    /// with [`Features::mover`], the side the engine names).
+    /// `position` is `token:TOKEN`, `moves:MOVES`, or without a prefix: moves from the start
+    /// separated by spaces (empty: the start), or a token. A single word without a prefix is a move
+    /// of the start if the start has a move of that name, and a token otherwise; a word that is
+    /// both a move of the start and a token the engine has named is refused, as ambiguous. A
+    /// token's side to move is MAX (or, with [`Features::mover`], the side the engine names).
     ///
     /// # Errors
-    /// A move that is not legal where it is played, or a path that leaves the game; the engine
-    /// fails.
+    /// A move that is not legal where it is played, or a path that leaves the game; an ambiguous
+    /// word; the engine fails.
     pub fn locate(&mut self, position: &str, path: &[u32]) -> Result<Located, ProtocolError> {
         let root = self.root().to_owned();
+        let (forced, position) = match (position.strip_prefix("token:"), position.strip_prefix("moves:")) {
+            (Some(token), _) => (Some(true), token),
+            (_, Some(moves)) => (Some(false), moves),
+            _ => (None, position),
+        };
         let words: Vec<&str> = position.split_whitespace().collect();
         let is_root_move = words.len() == 1 && self.moves(&root)?.iter().any(|&(name, _)| name == words[0]);
-        let mut located = if words.len() == 1 && !is_root_move {
+        if forced.is_none() && is_root_move && self.numbers.contains_key(words[0]) {
+            return Err(ProtocolError(format!(
+                "'{0}' is both a move of the start and a position's token: give --position=moves:{0} or \
+                 --position=token:{0}",
+                text::excerpt(words[0])
+            )));
+        }
+        let is_token = match forced {
+            Some(token) => token,
+            None => words.len() == 1 && !is_root_move,
+        };
+        if is_token && words.len() != 1 {
+            return Err(ProtocolError(format!(
+                "token:{}: a position token is one word, without whitespace",
+                text::excerpt(position)
+            )));
+        }
+        let mut located = if is_token {
             check_token(words[0], "--position", position)?;
             let side = self.side_at(words[0])?;
             Located { token: words[0].to_owned(), side, moves: None }
@@ -834,7 +900,7 @@ impl Served {
             return Err(ProtocolError(format!(
                 "{after} there is no move '{}' (the moves there: {})",
                 text::excerpt(name),
-                if legal.is_empty() { "none".to_owned() } else { legal.join(" ") }
+                super::listed_moves(legal)
             )));
         };
         let child = child.to_owned();
@@ -903,7 +969,7 @@ impl Served {
                             wrong(&format!(
                                 "'{}' is no move of the position (its moves: {})",
                                 text::excerpt(name),
-                                if legal.is_empty() { "none".to_owned() } else { legal.join(" ") }
+                                super::listed_moves(legal)
                             ))
                         })?;
                         Some(u32::try_from(index).unwrap_or(u32::MAX))

@@ -10,15 +10,26 @@ use nullwindow::driver::Perspective;
 use nullwindow::game::Game;
 use nullwindow::oracle::harness::{self, Answer, Config, Descent, GameCase, GameOutcome, Progress};
 use nullwindow::oracle::proof::Prover;
-use nullwindow::oracle::protocol::{Searched, Served, ServedGame, ServedPosition};
+use nullwindow::oracle::protocol::{Searched, Served, ServedGame, ServedPosition, listed_moves};
 use nullwindow::oracle::record::{NodeName, ReadError, Record, path_text, read_jsonl};
+use nullwindow::tree::text::printable;
 
 use super::{FuzzArgs, Summary, Values, declined_and_undecided, quote_if_needed};
 use crate::CliError;
 use crate::command::{TempDir, quote, read_records};
-use crate::output::{counted, outln};
+use crate::output::{counted, errln, outln};
 
 pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
+    // The depth asked is the depth judged: one the proofs cannot reach is refused up front. They
+    // recurse once per ply, so they run on a thread whose stack holds that many.
+    if let Some(depth) = args.depth {
+        crate::solve::within_search_height("--depth", depth)?;
+    }
+    crate::solve::within_search_height("--height", *args.height.end())?;
+    crate::solve::on_search_thread(None, 0, || run_on_search_thread(args, command))?
+}
+
+fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
     if args.family.is_some() {
         return Err(CliError(
             "--family chooses the cases of --command; without --command the cases are positions of the \
@@ -43,8 +54,15 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
         )));
     }
     let memory = usize::try_from(args.max_memory).unwrap_or(usize::MAX).saturating_mul(1 << 20);
-    let mut served = Served::start(command, Duration::from_secs_f64(args.engine_timeout.min(1e9)))
-        .map_err(|e| CliError(format!("--engine: {e}")))?;
+    let mut served = match Served::start(command, Duration::from_secs_f64(args.engine_timeout.min(1e9))) {
+        Ok(served) => served,
+        Err(error) => {
+            // The engine failed before any case: a failure of the engine's (exit 3), as later.
+            crate::command::wait_if_interrupted();
+            errln!("error: --engine: {error}");
+            return Ok(ExitCode::from(3));
+        }
+    };
     served.set_max_bytes(memory);
     let features = served.features();
     if !features.search {
@@ -58,6 +76,16 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
     let game = ServedGame::new(served);
     let directory = TempDir::new("nullwindow-fuzz")?;
     let records = features.records.then(|| directory.0.join("records.jsonl"));
+    if let Some(path) = records
+        .as_deref()
+        .filter(|path| path.to_str().is_none_or(|text| text.chars().any(char::is_whitespace)))
+    {
+        return Err(CliError(format!(
+            "the records' file '{}' (from TMPDIR) is not one word of UTF-8, so the request 'search POS DEPTH FILE' \
+             cannot name it: set TMPDIR to a folder whose path has no whitespace",
+            path.display()
+        )));
+    }
     let config = Config {
         seed: args.seed,
         cases: args.cases,
@@ -99,6 +127,9 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
         Progress::Shrinking { .. } => {}
     });
     bar.finish_and_clear();
+    // An interruption stopped the engine, and what the run saw since is no finding: the handler
+    // is about to exit 130.
+    crate::command::wait_if_interrupted();
     let cost = Cost::of(&game);
     let ended = match outcome {
         GameOutcome::Agreed { skipped, .. } if skipped == config.cases && config.cases > 0 => {
@@ -124,7 +155,7 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
             Ok(ExitCode::from(1))
         }
         GameOutcome::EngineFailed { index, case, error } => {
-            eprintln!(
+            errln!(
                 "error: case {index} ({}), depth {}, position {}: {error}\nreproduce: {}",
                 case.origin,
                 case.depth,
@@ -187,7 +218,7 @@ impl Cost {
         if let Some(peak) = crate::command::peak_memory().filter(|_| !cpu.is_empty()) {
             cpu.push_str(&format!("; nullwindow's peak memory {} MiB", peak >> 20));
         }
-        eprintln!(
+        errln!(
             "note: the engine answered {} ({}) about {}{cpu}",
             counted(self.requests, "request", "requests"),
             counted(self.round_trips, "round trip", "round trips"),
@@ -206,7 +237,14 @@ fn one_case(
     depth: u32,
     engine: &mut impl FnMut(&GameCase<ServedGame>) -> Result<Option<Answer<ServedPosition>>, String>,
 ) -> Result<ExitCode, CliError> {
-    let located = game.served().locate(position, &[]).map_err(|e| CliError(format!("--position: {e}")))?;
+    let located = match game.served().locate(position, &[]) {
+        Ok(located) => located,
+        Err(error) if error.is_the_engines() => {
+            errln!("error: --position {}: {error}", quote_if_needed(position));
+            return Ok(ExitCode::from(3));
+        }
+        Err(error) => return Err(CliError(format!("--position: {error}"))),
+    };
     let mut moves = Vec::new();
     if let Some(names) = &located.moves {
         let mut at = game.root();
@@ -220,23 +258,30 @@ fn one_case(
     let at = game.position(&located.token, located.side);
     let case = GameCase::new(at, moves, depth, format!("--position {}", quote_if_needed(position)));
     if let Some(failure) = game.take_failure() {
-        return Err(CliError(format!("--engine: {failure}")));
+        errln!("error: --engine: {failure}");
+        return Ok(ExitCode::from(3));
     }
-    let answer = match engine(&case) {
+    let asked = engine(&case);
+    crate::command::wait_if_interrupted();
+    let answer = match asked {
         Ok(Some(answer)) => answer,
         Ok(None) => {
-            outln!("skipped: the engine declines {} at depth {depth}", quote_if_needed(&located.token));
-            return Ok(ExitCode::SUCCESS);
+            return Err(CliError(format!(
+                "the engine declines {} at depth {depth} (skip): nothing was judged",
+                quote_if_needed(&located.token)
+            )));
         }
         Err(error) => {
-            eprintln!("error: {} at depth {depth}: {error}", quote_if_needed(&located.token));
+            errln!("error: {} at depth {depth}: {error}", quote_if_needed(&located.token));
             return Ok(ExitCode::from(3));
         }
     };
     let mut prover = Prover::new(config.table_entries);
     let judged = harness::judge_game(game, &mut prover, &case, &answer, config);
+    crate::command::wait_if_interrupted();
     if let Some(failure) = game.take_failure() {
-        return Err(CliError(format!("--engine: {failure}")));
+        errln!("error: --engine: {failure}");
+        return Ok(ExitCode::from(3));
     }
     match judged {
         Ok(None) => {
@@ -256,14 +301,20 @@ fn one_case(
         }
         Err(undecided) => Err(CliError(format!(
             "{}, depth {depth}: the proof needs more than {} positions (--max-positions)",
-            located.token, undecided.budget
+            quote_if_needed(&located.token),
+            undecided.budget
         ))),
     }
 }
 
-/// The report of a descent, moves by the engine's names.
+/// The report of a descent, positions by their tokens and moves by the engine's names, their
+/// control characters escaped.
 fn report(game: &ServedGame, found: &Descent<ServedGame>) -> String {
-    found.report(|position| game.token(position), |position, mv| game.move_name(position, mv), game)
+    found.report(
+        |position| printable(&game.token(position)).into_owned(),
+        |position, mv| printable(&game.move_name(position, mv)).into_owned(),
+        game,
+    )
 }
 
 /// The engine's answer to `search` on `case`, its records read and placed in its game.
@@ -392,7 +443,7 @@ fn walk_names(game: &ServedGame, from: ServedPosition, names: &str) -> Result<Se
                  (the moves there: {})",
                 nullwindow::tree::text::excerpt(names),
                 nullwindow::tree::text::excerpt(name),
-                if legal.is_empty() { "none".to_owned() } else { legal.join(" ") }
+                listed_moves(legal.iter().map(String::as_str))
             ));
         };
         played.push(name);
@@ -401,26 +452,18 @@ fn walk_names(game: &ServedGame, from: ServedPosition, names: &str) -> Result<Se
     Ok(at)
 }
 
-/// The command that judges `case` again: its token, or its moves where the token would be read as
-/// a move of the start.
+/// The command that judges `case` again: `--position` its token (marked `token:` where the token
+/// is also the name of a move of the start, and written `--position=…` where it starts with `-`,
+/// so that neither is read as something else).
 fn reproduce(args: &FuzzArgs, command: &str, game: &ServedGame, case: &GameCase<ServedGame>) -> String {
     let program = std::env::args().next().unwrap_or_else(|| "nullwindow".to_owned());
     let token = game.token(&case.position);
     let root = game.root();
     let collides = game.legal_moves(&root).into_iter().any(|mv| game.move_name(&root, mv) == token);
-    let position = if collides {
-        let mut at = root;
-        let mut names = Vec::new();
-        for &mv in &case.moves {
-            names.push(game.move_name(&at, mv));
-            at = game.play(&at, mv);
-        }
-        quote(&names.join(" "))
-    } else {
-        quote_if_needed(&token)
-    };
+    let position = quote_if_needed(&if collides { format!("token:{token}") } else { token });
+    let separator = if position.starts_with('-') { "=" } else { " " };
     let mut line = format!(
-        "{} fuzz --engine {} --position {position} --depth {}",
+        "{} fuzz --engine {} --position{separator}{position} --depth {}",
         quote_if_needed(&program),
         quote(command),
         case.depth
