@@ -57,7 +57,7 @@ mod served;
 #[cfg(feature = "process")]
 pub use lazy::{ServedGame, ServedPosition};
 #[cfg(feature = "process")]
-pub use served::{Served, Session, unfold_engine, unfold_engine_at};
+pub use served::{Served, Session, unfold_engine, unfold_engine_at, unfold_engine_reporting};
 
 use super::record::{NodeName, NodeNames};
 use crate::game::{Game, Player};

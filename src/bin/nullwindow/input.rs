@@ -354,9 +354,21 @@ impl TargetArgs {
                 max_bytes: self.max_memory.saturating_mul(1 << 20),
                 timeout: Duration::from_secs_f64(self.engine_timeout.min(1e9)),
             };
-            let engine =
-                protocol::unfold_engine_at(command, &options, &self.position, self.path().unwrap_or(&[]))
-                    .map_err(|e| CliError(format!("--engine: {e}")))?;
+            // A long unfolding shows it is alive, off a terminal too.
+            let bar =
+                crate::progress::bar(self.max_positions as u64, "positions", "unfolding the engine's game");
+            let path = self.path().unwrap_or(&[]);
+            let unfolded = protocol::unfold_engine_reporting(
+                command,
+                &options,
+                &self.position,
+                path,
+                &mut |positions| {
+                    bar.set_position(positions as u64);
+                },
+            );
+            bar.finish_and_clear();
+            let engine = unfolded.map_err(|e| CliError(format!("--engine: {e}")))?;
             // The time varies from run to run, so it stays out of what a command prints.
             if !crate::progress::quiet() {
                 errln!(
@@ -517,6 +529,12 @@ impl Target {
             Self::Engine(engine) => over(&engine.tree),
             Self::Game(game) => game.info().values,
         }
+    }
+
+    /// The root's static evaluation from MAX's side: the first guess of a driver not given one
+    /// (a game of the catalogue's values are small, so 0 stands for it).
+    pub fn root_evaluation(&self) -> Value {
+        self.tree().map_or(0, |tree| tree.evaluation(tree.root_id()))
     }
 
     /// The tree, when the target is one.

@@ -93,16 +93,20 @@ const MAX_WALKED_PASSES: i64 = 100_000;
 
 /// With `--fail-hard`, MTD(f) moves its bound one unit a pass from its first guess: a guess far
 /// outside the target's values (`values`, the least and greatest evaluation) would take as many
-/// passes as units (10^9 from `--first-guess 1000000000`). Such a guess is refused for MTD(f)
-/// named in `list`, and leaves it out of a group with a note.
+/// passes as units (10^9 from `--first-guess 1000000000`, or from the default guess, the root's
+/// evaluation `root`, on leaves near ±10^9). Such a guess is refused for MTD(f) named in `list`, and
+/// leaves it out of a group with a note.
 pub fn leave_out_long_walks(
     drivers: &mut Vec<Driver>,
     list: &str,
     fail_hard: bool,
-    first_guess: Option<i32>,
+    (first_guess, root): (Option<i32>, i32),
     (lowest, highest): (i32, i32),
 ) -> Result<(), CliError> {
-    let Some(guess) = first_guess.filter(|_| fail_hard) else { return Ok(()) };
+    if !fail_hard {
+        return Ok(());
+    }
+    let guess = first_guess.unwrap_or(root);
     let farthest =
         (i64::from(guess) - i64::from(lowest)).abs().max((i64::from(guess) - i64::from(highest)).abs());
     if farthest <= MAX_WALKED_PASSES {
@@ -110,9 +114,14 @@ pub fn leave_out_long_walks(
     }
     let walks = |driver: &Driver| driver.algorithm() == Some(Algorithm::Mtdf);
     let named: Vec<&str> = list.split(',').map(str::trim).collect();
+    let from = if first_guess.is_some() {
+        format!("--first-guess {guess}")
+    } else {
+        format!("its first guess, the root's evaluation {guess},")
+    };
     let why = format!(
-        "failing hard from --first-guess {guess} it moves one unit a pass, and the values lie from {lowest} to \
-         {highest}: up to {farthest} passes"
+        "failing hard from {from} it moves one unit a pass, and the values lie from {lowest} to {highest}: up \
+         to {farthest} passes"
     );
     if let Some(driver) = drivers.iter().find(|driver| walks(driver) && named.contains(&driver.info().name)) {
         return Err(CliError(format!(

@@ -79,7 +79,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         &mut drivers,
         list,
         args.ordering.fail_hard(),
-        args.first_guess,
+        (args.first_guess, target.root_evaluation()),
         target.value_range(),
     )?;
     // (A tree too deep to search at all is refused by the search below, with no note before.)

@@ -158,7 +158,7 @@ pub fn run(args: &TraceArgs) -> Result<ExitCode, CliError> {
         &mut vec![driver],
         &args.algo,
         args.ordering.fail_hard(),
-        args.first_guess,
+        (args.first_guess, target.root_evaluation()),
         target.value_range(),
     )?;
     let mut params = SearchParams {

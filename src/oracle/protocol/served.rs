@@ -50,6 +50,8 @@ pub struct Session {
     pub requests: u64,
     /// Batches of requests asked, each one round trip to the engine and back.
     pub round_trips: u64,
+    /// The longest answer so far, in bytes: what a batch reckons each answer may take.
+    pub longest_answer: usize,
     /// The optional requests the engine announced.
     pub features: Features,
 }
@@ -102,6 +104,7 @@ impl Session {
             last_answered: None,
             requests: 0,
             round_trips: 0,
+            longest_answer: 0,
             features: Features::default(),
         };
         let request = format!("protocol {VERSION}");
@@ -325,6 +328,7 @@ impl Session {
         if line.last() == Some(&b'\r') {
             line = &line[..line.len() - 1];
         }
+        self.longest_answer = self.longest_answer.max(line.len());
         let line = std::str::from_utf8(line)
             .map_err(|_| NoAnswer::Broken("the line is not UTF-8".to_owned()))?
             .to_owned();
@@ -420,6 +424,9 @@ pub struct Served {
 /// What a node of an unfolding costs besides its token's bytes, as counted against
 /// [`Options::max_bytes`]: its key twice (list and index), its child list, its edge, its label.
 const NODE_BYTES: usize = 160;
+
+/// The most bytes of requests and answers a batch is reckoned to take ([`Served::in_batches`]).
+const BATCH_BYTES: usize = 8 << 20;
 
 /// What a token (or a move's name) kept costs besides its bytes: its entry in the list and in the
 /// index, its counted reference, and what is known of it.
@@ -632,20 +639,51 @@ impl Served {
         if asked.is_empty() {
             return Ok(());
         }
-        let requests: Vec<String> =
-            asked.iter().map(|&number| format!("children {}", self.token(number))).collect();
-        for &number in &asked {
-            self.ask_about(number);
+        self.in_batches(&asked, |served, asked| {
+            let requests: Vec<String> =
+                asked.iter().map(|&number| format!("children {}", served.token(number))).collect();
+            for &number in asked {
+                served.ask_about(number);
+            }
+            let answers = served.session.ask(&requests)?;
+            let mut named: Vec<u32> = Vec::new();
+            for ((&number, request), answer) in asked.iter().zip(&requests).zip(&answers) {
+                let moves = served.parse_children(request, answer)?;
+                served.charge(16 + 8 * moves.len())?;
+                named.extend(moves.iter().map(|mv| mv.child));
+                served.known[number as usize].children = Some(moves);
+            }
+            served.learn(&named)
+        })
+    }
+
+    /// Runs `batch` on `numbers` a batch at a time: each batch's requests and answers within
+    /// [`BATCH_BYTES`] (or a tenth of the memory bound, if less), every answer reckoned as long as
+    /// the longest so far; one request at least. Positions with long tokens, or answers with many
+    /// moves, are asked about in smaller batches, so that the answers of one batch, held together
+    /// before they are read, never hold much more than the bound.
+    fn in_batches(
+        &mut self,
+        numbers: &[u32],
+        mut batch: impl FnMut(&mut Self, &[u32]) -> Result<(), ProtocolError>,
+    ) -> Result<(), ProtocolError> {
+        let limit = BATCH_BYTES.min(self.max_bytes / 10).max(1);
+        let mut start = 0;
+        while start < numbers.len() {
+            let answer = self.session.longest_answer.saturating_add(1);
+            let (mut end, mut bytes) = (start, 0usize);
+            while end < numbers.len() {
+                let cost = self.tokens[numbers[end] as usize].len().saturating_add(16).saturating_add(answer);
+                if end > start && bytes.saturating_add(cost) > limit {
+                    break;
+                }
+                bytes = bytes.saturating_add(cost);
+                end += 1;
+            }
+            batch(self, &numbers[start..end])?;
+            start = end;
         }
-        let answers = self.session.ask(&requests)?;
-        let mut named: Vec<u32> = Vec::new();
-        for ((&number, request), answer) in asked.iter().zip(&requests).zip(&answers) {
-            let moves = self.parse_children(request, answer)?;
-            self.charge(16 + 8 * moves.len())?;
-            named.extend(moves.iter().map(|mv| mv.child));
-            self.known[number as usize].children = Some(moves);
-        }
-        self.learn(&named)
+        Ok(())
     }
 
     /// The moves of a `children` answer, their names and tokens numbered: pairs of a name and a
@@ -700,6 +738,11 @@ impl Served {
         if !self.features().mover || numbers.is_empty() {
             return Ok(());
         }
+        self.in_batches(numbers, Self::ask_movers_batch)
+    }
+
+    /// [`Served::ask_movers`] for one batch.
+    fn ask_movers_batch(&mut self, numbers: &[u32]) -> Result<(), ProtocolError> {
         let requests: Vec<String> =
             numbers.iter().map(|&number| format!("mover {}", self.token(number))).collect();
         for &number in numbers {
@@ -752,7 +795,12 @@ impl Served {
             return Ok(());
         }
         self.learn(&asked)?;
-        for &number in &asked {
+        self.in_batches(&asked, Self::evaluate_batch)
+    }
+
+    /// [`Served::evaluate_all`] for one batch.
+    fn evaluate_batch(&mut self, asked: &[u32]) -> Result<(), ProtocolError> {
+        for &number in asked {
             self.ask_about(number);
         }
         let requests: Vec<String> =
@@ -993,6 +1041,7 @@ impl Served {
         side: Player,
         depth: Option<u32>,
         max_nodes: usize,
+        progress: &mut dyn FnMut(usize),
     ) -> Result<EngineTree, ProtocolError> {
         let start = Instant::now();
         let requests_before = self.requests();
@@ -1039,6 +1088,9 @@ impl Served {
                             self.charge(NODE_BYTES)?;
                             index.insert(key, id);
                             nodes.push(key);
+                            if nodes.len().is_multiple_of(4096) {
+                                progress(nodes.len());
+                            }
                             children.push(Vec::new());
                             next.push(id);
                             id
@@ -1048,6 +1100,7 @@ impl Served {
                 }
             }
             frontier = next;
+            progress(nodes.len());
         }
         let tokens: Vec<u32> = nodes.iter().map(|&(token, _, _)| token).collect();
         self.evaluate_all(&tokens)?;
@@ -1059,6 +1112,21 @@ impl Served {
                 )))
             })?;
         }
+        // The unfolded tree keeps each node's token and its moves' names as strings of its own.
+        let strings = nodes.iter().map(|&(token, _, left)| {
+            let names = if left == 0 {
+                0
+            } else {
+                self.children(token)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|mv| self.name(mv.name).len() + size_of::<String>())
+                    .sum::<usize>()
+            };
+            self.token(token).len() + 2 * size_of::<String>() + names
+        });
+        let strings = strings.fold(0usize, usize::saturating_add);
+        self.charge(strings)?;
         let (tree, order) = from_child_lists(0, &children, |node, _| {
             let (token, side, _) = nodes[node as usize];
             (side.perspective(self.evaluation(token).unwrap_or(0)), side)
@@ -1110,11 +1178,26 @@ pub fn unfold_engine_at(
     position: &str,
     path: &[u32],
 ) -> Result<EngineTree, ProtocolError> {
+    unfold_engine_reporting(command, options, position, path, &mut |_| {})
+}
+
+/// [`unfold_engine_at`], calling `progress` with the positions unfolded so far as the unfolding
+/// goes on (after each ply, and every few thousand positions), for a report of a long unfolding.
+///
+/// # Errors
+/// As [`unfold_engine_at`].
+pub fn unfold_engine_reporting(
+    command: &str,
+    options: &Options,
+    position: &str,
+    path: &[u32],
+    progress: &mut dyn FnMut(usize),
+) -> Result<EngineTree, ProtocolError> {
     let start = Instant::now();
     let mut served = Served::start(command, options.timeout)?;
     served.set_max_bytes(options.max_bytes);
     let located = served.locate(position, path)?;
-    let mut tree = served.unfold(&located.token, located.side, options.depth, options.max_nodes)?;
+    let mut tree = served.unfold(&located.token, located.side, options.depth, options.max_nodes, progress)?;
     tree.requests = served.requests();
     tree.elapsed = start.elapsed();
     Ok(tree)
