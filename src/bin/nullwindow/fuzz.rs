@@ -100,19 +100,19 @@ Examples:
   nullwindow fuzz --command 'python3 my_engine.py {} {depth}' --values side-to-move
 
   # Its records audited too, node by node.
-  nullwindow fuzz --command 'python3 my_engine.py {} {depth} --trace {trace}'
+  nullwindow fuzz --command 'python3 my_engine.py {} {depth} --trace {trace}' --values side-to-move
 
   # Your engine's own search on its own game (it answers 'search POS DEPTH').
   nullwindow fuzz --engine 'python3 my_engine.py'
 
   # Cases of your own game, served by another program over the line protocol.
-  nullwindow fuzz --engine 'node coins.mjs' --command 'python3 my_engine.py {} {depth}'
+  nullwindow fuzz --engine 'node coins.mjs' --command 'python3 my_engine.py {} {depth}' --values side-to-move
 
   # The same engine started once for the run, a line a case.
   nullwindow fuzz --persistent --values side-to-move --command 'python3 examples/python/mtdf_engine.py --persistent'
 
   # One saved case again.
-  nullwindow fuzz --replay nullwindow-fuzz-failure.tree --depth 2 --command 'python3 my_engine.py {} {depth}'";
+  nullwindow fuzz --replay nullwindow-fuzz-failure.tree --depth 2 --command 'python3 my_engine.py {} {depth}' --values side-to-move";
 
 /// Whose side the engine's values are from.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -172,15 +172,16 @@ pub struct FuzzArgs {
     /// are left out by default).
     #[arg(long, requires = "engine", conflicts_with = "command")]
     cpu: bool,
-    /// Children per interior node of the random trees (links per node of the graphs), `A..B`.
-    #[arg(long, value_name = "A..B", default_value = "1..3", value_parser = parse_range::<u32>)]
-    width: RangeInclusive<u32>,
+    /// Children per interior node of the random trees (links per node of the graphs), `A..B`
+    /// [default: 1..3].
+    #[arg(long, value_name = "A..B", value_parser = parse_range::<u32>)]
+    width: Option<RangeInclusive<u32>>,
     /// Heights of the random trees and graphs, and plies the games are unfolded, `A..B` (at most 12).
     #[arg(long, value_name = "A..B", default_value = "1..4", value_parser = parse_range::<u32>)]
     height: RangeInclusive<u32>,
-    /// Leaf values and evaluations, `LO..HI`: narrow, so that ties are common.
-    #[arg(long, value_name = "LO..HI", default_value = "-9..9", value_parser = parse_range::<i32>, allow_hyphen_values = true)]
-    range: RangeInclusive<i32>,
+    /// Leaf values and evaluations, `LO..HI`: narrow, so that ties are common [default: -9..9].
+    #[arg(long, value_name = "LO..HI", value_parser = parse_range::<i32>, allow_hyphen_values = true)]
+    range: Option<RangeInclusive<i32>>,
     /// Whose side the engine's values (and records) are from [default: max; side-to-move, which
     /// is the only choice, without --command].
     #[arg(long, value_enum)]
@@ -205,13 +206,15 @@ pub struct FuzzArgs {
     /// and after a failure or a timeout it is started again.
     #[arg(long, requires = "command")]
     persistent: bool,
-    /// Stop a run of the engine after this many seconds: an engine failure.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
-    timeout: f64,
+    /// Stop a run of the engine after this many seconds: an engine failure [default: 10; without
+    /// --command, --engine-timeout bounds each answer].
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
     /// Where to save the case that disagrees (or that the engine failed on); `.tree` or `.gtree` is
-    /// added.
-    #[arg(long, value_name = "PATH", default_value = "nullwindow-fuzz-failure")]
-    save: PathBuf,
+    /// added [default: nullwindow-fuzz-failure; without --command the `reproduce:` line names the
+    /// position, and nothing is saved].
+    #[arg(long, value_name = "PATH")]
+    save: Option<PathBuf>,
     /// The most runs of the engine while shrinking.
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     max_shrink_runs: u64,
@@ -221,6 +224,25 @@ pub struct FuzzArgs {
     /// With --replay or --position: the depth to search to.
     #[arg(long, value_name = "N")]
     depth: Option<u32>,
+}
+
+/// The random trees' widths when --width is not given.
+const DEFAULT_WIDTH: RangeInclusive<u32> = 1..=3;
+/// The values when --range is not given.
+const DEFAULT_RANGE: RangeInclusive<i32> = -9..=9;
+/// A run's time limit when --timeout is not given, in seconds.
+const DEFAULT_TIMEOUT: f64 = 10.0;
+
+impl FuzzArgs {
+    /// --timeout, or its default.
+    fn timeout(&self) -> f64 {
+        self.timeout.unwrap_or(DEFAULT_TIMEOUT)
+    }
+
+    /// --save, or its default.
+    fn save(&self) -> PathBuf {
+        self.save.clone().unwrap_or_else(|| PathBuf::from("nullwindow-fuzz-failure"))
+    }
 }
 
 /// Runs the engine on one case: a process per case, or one persistent process a line per case.
@@ -402,10 +424,10 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
                 .to_owned(),
         ));
     }
-    let timeout = if args.timeout.is_finite() && args.timeout > 0.0 {
-        Duration::from_secs_f64(args.timeout.min(1e9))
+    let timeout = if args.timeout().is_finite() && args.timeout() > 0.0 {
+        Duration::from_secs_f64(args.timeout().min(1e9))
     } else {
-        return Err(CliError(format!("--timeout {}: a run needs some time, in seconds", args.timeout)));
+        return Err(CliError(format!("--timeout {}: a run needs some time, in seconds", args.timeout())));
     };
     let families = match &args.family {
         Some(names) => names
@@ -439,9 +461,9 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
         seed: args.seed,
         cases: args.cases,
         families,
-        width: args.width.clone(),
+        width: args.width.clone().unwrap_or(DEFAULT_WIDTH),
         height: args.height.clone(),
-        values: args.range.clone(),
+        values: args.range.clone().unwrap_or(DEFAULT_RANGE),
         perspective: match args.values.unwrap_or(Values::Max) {
             Values::Max => Perspective::Max,
             Values::SideToMove => Perspective::Mover,
@@ -553,7 +575,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
             if let Some(note) = engine.fresh_note(&config, &found.shrunk, false) {
                 outln!("{note}");
             }
-            save_and_reproduce(args, &args.save, &found.shrunk, false);
+            save_and_reproduce(args, &args.save(), &found.shrunk, false);
             Ok(ExitCode::from(1))
         }
         Outcome::EngineFailed { index, case, error } => {
@@ -582,7 +604,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
             if let Some(note) = engine.fresh_note(&config, &shrunk, true) {
                 errln!("{note}");
             }
-            save_and_reproduce(args, &args.save, &shrunk, true);
+            save_and_reproduce(args, &args.save(), &shrunk, true);
             Ok(ExitCode::from(3))
         }
         Outcome::Several(several) => print_several(args, &config, &several),
@@ -614,7 +636,7 @@ fn print_several(
         return Ok(ExitCode::SUCCESS);
     }
     for (number, kind) in several.kinds.iter().enumerate() {
-        let path = PathBuf::from(format!("{}-{}", args.save.display(), number + 1));
+        let path = PathBuf::from(format!("{}-{}", args.save().display(), number + 1));
         let (case, depth) = match &kind.first {
             Ok(found) => (&found.shrunk, found.shrunk.depth),
             Err(failed) => (&failed.shrunk, failed.shrunk.depth),
@@ -765,8 +787,8 @@ fn reproduce(args: &FuzzArgs, saved: &str, depth: u32) -> String {
     if args.deeper_entries {
         line.push_str(" --deeper-entries");
     }
-    if (args.timeout - 10.0).abs() > f64::EPSILON {
-        line.push_str(&format!(" --timeout {}", args.timeout));
+    if let Some(timeout) = args.timeout {
+        line.push_str(&format!(" --timeout {timeout}"));
     }
     line
 }

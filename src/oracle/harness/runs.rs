@@ -776,17 +776,31 @@ impl<G: Game> Descent<G> {
     ) -> String {
         let found = &self.found;
         let mover = game.to_move(&found.position);
+        // The moves lead from the start, unless the case was a position given directly (by its
+        // token): then from that position.
+        let reached = found.moves.iter().fold(game.root(), |at, &mv| game.play(&at, mv));
+        let from_start = game.key(&reached) == game.key(&found.position);
+        let (start, from) = if from_start {
+            (game.root(), "from the start".to_owned())
+        } else {
+            (self.original.position.clone(), format!("below {}", position(&self.original.position)))
+        };
         let line = |played: &[G::Move]| -> String {
-            let mut at = game.root();
+            let mut at = start.clone();
             let mut names = Vec::with_capacity(played.len());
             for &mv in played {
                 names.push(name(&at, mv));
                 at = game.play(&at, mv);
             }
-            if names.is_empty() { "(the start)".to_owned() } else { names.join(" ") }
+            match (names.is_empty(), from_start) {
+                (true, true) => "(the start)".to_owned(),
+                (true, false) => "(the position given, by its token)".to_owned(),
+                (false, true) => names.join(" "),
+                (false, false) => format!("(the position given, by its token) {}", names.join(" ")),
+            }
         };
         let mut report = format!(
-            "case {} ({}), depth {}; descended in {} to depth {}, {} from the start\nmoves: {}\nposition: {}\n",
+            "case {} ({}), depth {}; descended in {} to depth {}, {} {from}\nmoves: {}\nposition: {}\n",
             self.index,
             self.original.origin,
             self.original.depth,

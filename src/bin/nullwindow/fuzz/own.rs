@@ -37,6 +37,26 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
                 .to_owned(),
         ));
     }
+    // What the own-game fuzz does not do yet is refused, never ignored.
+    let not_here = [
+        (args.keep_going, "--keep-going: without --command the run stops at its first finding"),
+        (
+            args.save.is_some(),
+            "--save: without --command nothing is saved; the `reproduce:` line names the position",
+        ),
+        (
+            args.timeout.is_some(),
+            "--timeout bounds a run of --command; without it, --engine-timeout bounds each answer",
+        ),
+        (
+            args.width.is_some(),
+            "--width shapes the random trees of --command; the cases here are positions of the game",
+        ),
+        (args.range.is_some(), "--range gives the random trees' values; here the values are the game's"),
+    ];
+    if let Some((_, why)) = not_here.iter().find(|(given, _)| *given) {
+        return Err(CliError((*why).to_owned()));
+    }
     if args.values == Some(Values::Max) {
         return Err(CliError(
             "--values max: without --command the engine's own search answers from the side to move at \
@@ -102,7 +122,12 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
     let mut engine = |case: &GameCase<ServedGame>| search(&game, case, records.as_deref());
     if let Some(position) = &args.position {
         let depth = args.depth.unwrap_or(0);
-        return one_case(args, command, &config, &game, position, depth, &mut engine);
+        let ended = one_case(args, command, &config, &game, position, depth, &mut engine);
+        crate::command::wait_if_interrupted();
+        let cost = Cost::of(&game);
+        drop(game);
+        cost.print(args.cpu);
+        return ended;
     }
     let bar = crate::progress::bar(config.cases, "cases", "fuzz");
     let mut summary = Summary::new(format!(
@@ -168,10 +193,9 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
     };
     // After the verdict, so that its first line stays the output's first.
     summary.print();
-    if ended.is_ok() {
-        drop(game);
-        cost.print(args.cpu);
-    }
+    // Whatever the verdict: what the engine was asked is part of what the run found.
+    drop(game);
+    cost.print(args.cpu);
     ended
 }
 
