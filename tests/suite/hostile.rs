@@ -42,13 +42,13 @@ fn nullwindow(scratch: &Scratch) -> Command {
     command
 }
 
-/// Runs `nullwindow ARGS`, which must end within `limit` (`fuzz` saves its failing case in the
-/// scratch directory, not in the repository).
+/// Runs `nullwindow ARGS`, which must end within `limit` (`fuzz --command` saves its failing case
+/// in the scratch directory, not in the repository).
 fn run(scratch: &Scratch, args: &[&str], limit: Duration) -> (Option<i32>, String, String) {
     let start = Instant::now();
     let save = scratch.file("failing");
     let mut args = args.to_vec();
-    if args.first() == Some(&"fuzz") {
+    if args.first() == Some(&"fuzz") && (args.contains(&"--command") || args.contains(&"--replay")) {
         args.extend(["--save", &save]);
     }
     let Output { status, stdout, stderr } = nullwindow(scratch).args(&args).output().unwrap();
@@ -273,7 +273,8 @@ fn an_interruption_stops_everything_and_blames_no_one() {
     }
 }
 
-/// Files read whole are bounded; a fail-hard MTD(f) that would walk 10⁹ passes, a table that cannot
+/// Files read whole are bounded; a fail-hard MTD(f) that would walk 10⁹ passes (from the first
+/// guess given, or from the default one), a table that cannot
 /// be allocated, and an option the run would ignore are refused up front; a crash is quoted by
 /// its last lines.
 #[test]
@@ -303,6 +304,18 @@ fn what_cannot_finish_is_refused_up_front() {
             assert!(stderr.contains("moves one unit a pass"), "{stderr}");
         }
     }
+    // The default first guess, the root's evaluation, on leaves near 10^9.
+    std::fs::write(scratch.file("far.tree"), "(999999999 (999999998))\n").unwrap();
+    let (code, _, stderr) =
+        run(&scratch, &["solve", &scratch.file("far.tree"), "--algo", "mtdf", "--fail-hard"], SECONDS);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("its first guess, the root's evaluation 0, it moves one unit a pass"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = run(&scratch, &["solve", &scratch.file("far.tree"), "--fail-hard"], SECONDS);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("note: left out mtdf"), "{stderr}");
     let (code, _, stderr) = run(&scratch, &["certify", "--windows", "3", "--algo", "mtdf"], SECONDS);
     assert_eq!(code, Some(2), "{stderr}");
     let limited = format!(
@@ -545,6 +558,21 @@ fn small_messages_say_what_happened() {
         assert!(stderr.contains("a game has two players, and it named 'x' and 'y' before"), "{stderr}");
     }
     let two = served(&scratch, "{'s': 'a t b u'}", "", "'0'");
+    // A flag the own-game fuzz does not apply is refused in one line, never ignored.
+    for flag in [
+        &["--keep-going"][..],
+        &["--save", "x"],
+        &["--timeout", "5"],
+        &["--width", "1..2"],
+        &["--range", "0..1"],
+    ] {
+        let (code, _, stderr) = run(&scratch, &[&["fuzz", "--engine", &two][..], flag].concat(), SECONDS);
+        assert_eq!(code, Some(2), "{flag:?}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("error: {}", flag[0])) && stderr.lines().count() == 1,
+            "{stderr}"
+        );
+    }
     let crashing = "case $(cat {}) in *'('*'('*) exit 4;; esac; echo 0";
     let args = [
         "fuzz",
@@ -704,4 +732,247 @@ fn a_temporary_folder_with_a_space_and_braces_in_a_persistent_command() {
     );
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("--persistent: the command has {}"), "{stderr}");
+}
+
+/// A game whose first move gives an extra turn, with tokens so long that the served game is
+/// forgotten after every case (--max-memory 1): the side after each of the start's moves is
+/// forgotten with the rest, and asked again, so that a correct engine is agreed with.
+#[test]
+fn forgetting_the_game_forgets_every_side_with_it() {
+    let scratch = Scratch::new("forget");
+    let script = scratch.file("extra_turn.py");
+    std::fs::write(&script, EXTRA_TURN).unwrap();
+    let engine = format!("python3 {script}");
+    let (code, stdout, stderr) =
+        run(&scratch, &["fuzz", "--engine", &engine, "--max-memory", "1", "--cases", "30"], SECONDS);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("agreed: 30 cases of 30"), "{stdout}");
+    // Seven positions, asked about again after each forgetting.
+    let asked: u32 = stderr
+        .split(" about ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|count| count.parse().ok())
+        .expect(&stderr);
+    assert!(asked > 7, "{stderr}");
+}
+
+/// A correct engine for a game of seven positions where the first move `a` gives MAX an extra
+/// turn; every token is padded to 100 kB.
+const EXTRA_TURN: &str = r#"import sys
+PAD = '_' * 100000
+G = {'S': 'a A b B', 'A': 'c C d D', 'B': 'e E f F'}
+M = {'S': 'max', 'A': 'max', 'B': 'min', 'C': 'min', 'D': 'min', 'E': 'max', 'F': 'max'}
+E = {'S': 0, 'A': 1, 'B': 0, 'C': 3, 'D': -5, 'E': 2, 'F': -1}
+def base(token): return token.rstrip('_')
+def children(t):
+    w = G.get(t, '').split()
+    return list(zip(w[0::2], w[1::2]))
+def value(t, depth):
+    kids = children(t)
+    if depth == 0 or not kids: return E[t], None
+    best = None
+    for mv, child in kids:
+        v, _ = value(child, depth - 1)
+        if M[child] != M[t]: v = -v
+        if best is None or v > best[0]: best = (v, mv)
+    return best
+for line in sys.stdin:
+    r = line.split()
+    if not r: continue
+    if r[0] == 'quit': break
+    if r[0] == 'protocol': a = 'protocol 1 search mover'
+    elif r[0] == 'root': a = 'S' + PAD
+    elif r[0] == 'children': a = ' '.join(f'{m} {c}{PAD}' for m, c in children(base(r[1])))
+    elif r[0] == 'eval': a = str(E[base(r[1])])
+    elif r[0] == 'mover': a = M[base(r[1])]
+    elif r[0] == 'search':
+        v, mv = value(base(r[1]), int(r[2]))
+        a = str(v) + (' ' + mv if mv else '')
+    print(a, flush=True)
+"#;
+
+/// A persistent engine that hangs on every fifth case: a case that timed out is a failure, never
+/// agreed with, and not tried again in the same engine; shrunk, it no longer fails in a fresh
+/// engine, and the run says that the failure depends on what the engine was asked before.
+#[test]
+fn a_persistent_engine_that_hangs_is_never_agreed_with() {
+    let scratch = Scratch::new("persistent-hang");
+    let hangs = "python3 -c \"import sys, time\nfor n, line in enumerate(sys.stdin):\n    if line.startswith('quit'): break\n    \
+                 if n % 5 == 4: time.sleep(1000)\n    print(0, flush=True)\"";
+    let args = [
+        "fuzz",
+        "--persistent",
+        "--family",
+        "trees",
+        "--range",
+        "0..0",
+        "--cases",
+        "40",
+        "--timeout",
+        "0.5",
+        "--command",
+        hangs,
+    ];
+    let (code, stdout, stderr) = run(&scratch, &args, Duration::from_secs(60));
+    assert_eq!(code, Some(3), "{stdout}{stderr}");
+    assert!(!stdout.contains("agreed") && stderr.contains("case 4 "), "{stdout}{stderr}");
+    assert!(stderr.contains("a fresh engine asked this case alone shows no failure"), "{stderr}");
+}
+
+/// A position of 20,000 moves is judged, and a wrong answer there followed down, in time linear in
+/// its moves (quadratic, this took minutes).
+#[test]
+fn a_wide_position_costs_time_linear_in_its_moves() {
+    let scratch = Scratch::new("wide");
+    let game = "{'s': ' '.join(f'm{i} x{i}' for i in range(20000))}";
+    for (answer, code) in [("0", 0), ("5", 1)] {
+        let search = format!("'0' if r[2] == '0' or r[1] != 's' else '{answer} m19999'");
+        let engine = served(&scratch, game, "", &search);
+        let (got, stdout, stderr) = run(&scratch, &["fuzz", "--engine", &engine, "--cases", "5"], SECONDS);
+        assert_eq!(got, Some(code), "{stdout}{stderr}");
+        let (got, stdout, stderr) =
+            run(&scratch, &["fuzz", "--engine", &engine, "--position", "s", "--depth", "2"], SECONDS);
+        assert_eq!(got, Some(code), "{stdout}{stderr}");
+    }
+}
+
+/// `--max-memory` counts what is really held: unfolding a game of long tokens (1 kB each) past a
+/// bound of 128 MiB peaks within 1.3 times it (it took 2.8 times when a batch of answers and the
+/// tree's own strings went uncounted).
+#[test]
+fn the_memory_bound_counts_what_is_held() {
+    let scratch = Scratch::new("memory");
+    let script = scratch.file("long_tokens.py");
+    std::fs::write(
+        &script,
+        "import sys\nPAD = 'x' * 1000\nfor line in sys.stdin:\n    r = line.split()\n    if r[0] == 'quit': break\n    \
+         if r[0] == 'protocol': a = 'protocol 1'\n    elif r[0] == 'root': a = PAD\n    \
+         elif r[0] == 'children': a = ' '.join(f'm{i} {r[1]}{i}' for i in range(10))\n    else: a = '0'\n    \
+         print(a, flush=True)\n",
+    )
+    .unwrap();
+    let engine = format!("python3 {script}");
+    let mut child = nullwindow(&scratch)
+        .args(["divide", "--engine", &engine, "--max-memory", "128"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak_kib = 0u64;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() && Instant::now() < deadline {
+        if let Ok(text) = std::fs::read_to_string(&status)
+            && let Some(line) = text.lines().find(|line| line.starts_with("VmHWM:"))
+        {
+            peak_kib =
+                peak_kib.max(line.split_whitespace().nth(1).and_then(|kib| kib.parse().ok()).unwrap_or(0));
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("more than 128 MiB of memory to hold"), "{stderr}");
+    assert!(peak_kib > 0 && peak_kib < 128 * 1024 * 13 / 10, "peak {peak_kib} KiB");
+}
+
+/// A long unfolding (`divide --engine`) is never silent off a terminal: a line of the positions
+/// unfolded so far every period (here 0.2 s), on standard error.
+#[test]
+fn a_long_unfolding_reports_its_progress() {
+    let scratch = Scratch::new("unfolding");
+    let slow = served(&scratch, "{'s': 'a t b u', 't': 'c v', 'u': 'd w'}", "", "'0'").replace(
+        "python3 ",
+        "python3 -c 'import time; time.sleep(0.6); exec(open(__import__(\"sys\").argv[1]).read())' ",
+    );
+    let output = nullwindow(&scratch)
+        .env("NULLWINDOW_PROGRESS_SECONDS", "0.2")
+        .args(["divide", "--engine", &slow])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("unfolding the engine's game: ") && stderr.contains("/1000000 positions, "),
+        "{stderr}"
+    );
+}
+
+/// Ctrl-C, SIGTERM or SIGHUP sent to nullwindow alone while `fuzz --engine` waits on the engine's
+/// search, or descends: exit 130, "interrupted", nothing reported as found or failed.
+#[test]
+fn an_interruption_of_the_own_game_fuzz_is_no_finding() {
+    let scratch = Scratch::new("own-interrupt");
+    let game = "{'s': 'a t b u', 't': 'c v d w', 'u': 'e x f y'}";
+    // Wrong everywhere above depth 0, and slow: the run is inside a search or a descent.
+    let slow = served(
+        &scratch,
+        game,
+        "",
+        "__import__('time').sleep(0.5) or ('0' if r[2] == '0' else '5 ' + G[r[1]].split()[0])",
+    );
+    for (signal, after) in [("-INT", 500), ("-TERM", 1500), ("-HUP", 2500)] {
+        let child = nullwindow(&scratch)
+            .args(["fuzz", "--engine", &slow])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(after));
+        assert!(Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap().success());
+        let output = child.wait_with_output().unwrap();
+        let said =
+            String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(130), "{signal}: {said}");
+        assert!(said.contains("interrupted"), "{signal}: {said}");
+        for finding in ["disagreement", "error:", "descended", "agreed", "signal"] {
+            assert!(!said.contains(finding), "{signal}: {said}");
+        }
+    }
+}
+
+/// `--save` never loses a finding nor another file: where it cannot write, the finding is printed
+/// whole, with a warning and the case inline in the `reproduce:` line (which runs it again); it
+/// never follows a link nor overwrites a file (a second run writes `-2`); nothing half-written is
+/// left.
+#[test]
+fn a_finding_is_never_lost_to_its_save() {
+    let scratch = Scratch::new("save");
+    let buggy = "python3 examples/python/mtdf_engine.py {} {depth} --bug sign";
+    let fuzz = |save: &str| {
+        let args = ["fuzz", "--values", "side-to-move", "--command", buggy, "--save", save];
+        let output = nullwindow(&scratch).args(args).output().unwrap();
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let missing = scratch.file("no/such/folder/failing");
+    let (code, stdout, stderr) = fuzz(&missing);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.starts_with("disagreement: ") && !stdout.contains("saved:"), "{stdout}");
+    assert!(stderr.contains("warning: cannot save the case to"), "{stderr}");
+    let (code, again) = reproduce(&scratch, &stdout);
+    assert_eq!(code, Some(1), "the inline case runs again: {again}");
+    assert!(again.starts_with("disagreement: "), "{again}");
+    // A link where the case would go, then two runs: the link's target untouched, -2 and -3.
+    let target = scratch.file("precious");
+    std::fs::write(&target, "keep me\n").unwrap();
+    std::os::unix::fs::symlink(&target, scratch.file("run.tree")).unwrap();
+    let save = scratch.file("run");
+    for expected in ["run-2.tree", "run-3.tree"] {
+        let (code, stdout, _) = fuzz(&save);
+        assert_eq!(code, Some(1), "{stdout}");
+        assert!(stdout.contains(&format!("saved: {}", scratch.file(expected))), "{stdout}");
+    }
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me\n");
+    let saved: Vec<String> = std::fs::read_dir(&scratch.0)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("run"))
+        .collect();
+    assert_eq!(saved.len(), 3, "{saved:?}");
 }
