@@ -38,7 +38,8 @@ fn two_tests() -> Exercise {
     answer.push_str(
         "\nEach test is one search with the window `(γ − 1, γ)`. MTD(f)'s first pass from the first \
          guess γ is exactly that test, so the first pass (`pass` 1) of each trace below is the \
-         search; its last record is the root's.\n",
+         search. The traces list nodes as they are entered (`--on entry`), so the root's record, \
+         path `[]`, is the first of the pass, and its `result` is the answer.\n",
     );
     answer.push_str(&commands(&lines));
     Exercise { given: Some(given), answer }
