@@ -976,3 +976,18 @@ fn a_finding_is_never_lost_to_its_save() {
         .collect();
     assert_eq!(saved.len(), 3, "{saved:?}");
 }
+
+/// An engine whose answer changes when asked the same again (a table kept between searches): the
+/// report shows its first answer as given, and the second beside it, and does not descend.
+#[test]
+fn a_changed_answer_is_reported_as_given() {
+    let scratch = Scratch::new("changed");
+    let search = "('0' if r[2] == '0' else '5' if len(G.setdefault('#', [1]).__iadd__([1])) == 2 else '0') \
+                  + (' ' + G[r[1]].split()[0] if r[1] in G and r[2] != '0' else '')";
+    let engine = served(&scratch, "{'s': 'a t b u'}", "", search);
+    let (code, stdout, stderr) = run(&scratch, &["fuzz", "--engine", &engine], SECONDS);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("the engine says 5") && stdout.contains("; the exact value is 0"), "{stdout}");
+    assert!(stdout.contains("asked the same again, the engine said 0"), "{stdout}");
+    assert!(stdout.contains("descended in 1 search to depth"), "{stdout}");
+}
