@@ -120,19 +120,27 @@ pub fn run(args: &CertifyArgs) -> Result<ExitCode, CliError> {
     };
     let threads = usize::try_from(args.threads).unwrap_or(2);
     let start = Instant::now();
-    let bar = crate::progress::bar(0, "families", "certify");
-    let progress = |done, total| {
-        bar.set_length(total);
-        bar.set_position(done);
-    };
-    let rows = certify(&scope, &drivers, threads, &progress);
     let searches: &[TableSearch] =
         if scope.windows > 0 && args.algo.is_none() { &TableSearch::ALL } else { &[] };
+    // One bar over both phases, labelled by phase: the second's families come after the first's,
+    // so that the bar never goes back.
+    let phases = if searches.is_empty() { 1 } else { 2 };
+    let bar = crate::progress::bar(0, "families", &format!("certify, phase 1 of {phases} (drivers)"));
+    let first_phase = std::sync::atomic::AtomicU64::new(0);
+    let rows = certify(&scope, &drivers, threads, &|done, total| {
+        first_phase.store(total, std::sync::atomic::Ordering::Relaxed);
+        bar.set_length(total);
+        bar.set_position(done);
+    });
     let sequences = if searches.is_empty() {
         Vec::new()
     } else {
-        bar.set_position(0);
-        certify_sequences(&scope, searches, threads, &progress)
+        bar.set_message("certify, phase 2 of 2 (table sequences)");
+        let before = first_phase.load(std::sync::atomic::Ordering::Relaxed);
+        certify_sequences(&scope, searches, threads, &|done, total| {
+            bar.set_length(before + total);
+            bar.set_position(before + done);
+        })
     };
     bar.finish_and_clear();
     let driver_lines: Vec<Line> = rows

@@ -101,17 +101,20 @@ fn printed_iterative_deepening() -> Exercise {
         .collect();
     let (lower, upper) = *bounds_after(&first_iteration).last().expect("a depth-1 pass");
     let mut answer = format!(
-        "It returns {}, not {}. Its passes, with the nodes each visits below the root:\n\n| pass | depth | window | returns | nodes below the root |\n|---:|---:|---|---:|---:|\n",
+        "It returns {}, not {}. Its passes, with the nodes each visits below the root (the trace numbers \
+         the passes of each iteration from 1, as its `pass` column shows):\n\n| depth | pass | window | \
+         returns | nodes below the root |\n|---:|---:|---|---:|---:|\n",
         show(printed.value),
         show(value)
     );
-    for root in &roots {
+    let mut in_iteration = 0;
+    for (index, root) in roots.iter().enumerate() {
         let below = printed.pass(root.pass).count() - 1;
         assert!(root.depth == 1 || below == 0, "the table answers the root from depth 2 on");
+        in_iteration = if index > 0 && roots[index - 1].depth == root.depth { in_iteration + 1 } else { 1 };
         let _ = writeln!(
             answer,
-            "| {} | {} | {} | {} | {below} |",
-            root.pass,
+            "| {} | {in_iteration} | {} | {} | {below} |",
             root.depth,
             window(root.alpha, root.beta),
             show(root.result)
