@@ -991,3 +991,63 @@ fn a_changed_answer_is_reported_as_given() {
     assert!(stdout.contains("asked the same again, the engine said 0"), "{stdout}");
     assert!(stdout.contains("descended in 1 search to depth"), "{stdout}");
 }
+
+/// Hints where a verdict has a common cause: an own-game value that is a move's value not turned
+/// round, from an engine that announces no `mover` (a side that moves twice); an audit that fails
+/// with values read from MAX's side.
+#[test]
+fn hints_name_the_common_causes() {
+    let scratch = Scratch::new("hints");
+    let script = scratch.file("extra_turn_unannounced.py");
+    std::fs::write(&script, EXTRA_TURN_UNANNOUNCED).unwrap();
+    let (code, stdout, stderr) = run(&scratch, &["fuzz", "--engine", &format!("python3 {script}")], SECONDS);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("hint: the engine's value is the value of a move here not turned round"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("announce 'mover'"), "{stderr}");
+    std::fs::write(scratch.file("t.tree"), "((3 5) (2 9))\n").unwrap();
+    let negamax = r#"{"path":[0],"depth":1,"alpha":-1000000000,"beta":1000000000,"result":-3}"#;
+    std::fs::write(scratch.file("records.jsonl"), format!("{negamax}\n")).unwrap();
+    let audit = ["audit", &scratch.file("t.tree"), "--trace", &scratch.file("records.jsonl")];
+    let (code, _, stderr) = run(&scratch, &audit, SECONDS);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("if yours does, give --values side-to-move"), "{stderr}");
+    let (code, _, stderr) = run(&scratch, &[&audit[..], &["--values", "side-to-move"]].concat(), SECONDS);
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+}
+
+/// [`EXTRA_TURN`] with short tokens, and without announcing `mover`.
+const EXTRA_TURN_UNANNOUNCED: &str = r#"import sys
+PAD = ''
+G = {'S': 'a A b B', 'A': 'c C d D', 'B': 'e E f F'}
+M = {'S': 'max', 'A': 'max', 'B': 'min', 'C': 'min', 'D': 'min', 'E': 'max', 'F': 'max'}
+E = {'S': 0, 'A': 1, 'B': 0, 'C': 3, 'D': -5, 'E': 2, 'F': -1}
+def base(token): return token.rstrip('_')
+def children(t):
+    w = G.get(t, '').split()
+    return list(zip(w[0::2], w[1::2]))
+def value(t, depth):
+    kids = children(t)
+    if depth == 0 or not kids: return E[t], None
+    best = None
+    for mv, child in kids:
+        v, _ = value(child, depth - 1)
+        if M[child] != M[t]: v = -v
+        if best is None or v > best[0]: best = (v, mv)
+    return best
+for line in sys.stdin:
+    r = line.split()
+    if not r: continue
+    if r[0] == 'quit': break
+    if r[0] == 'protocol': a = 'protocol 1 search'
+    elif r[0] == 'root': a = 'S' + PAD
+    elif r[0] == 'children': a = ' '.join(f'{m} {c}{PAD}' for m, c in children(base(r[1])))
+    elif r[0] == 'eval': a = str(E[base(r[1])])
+    elif r[0] == 'mover': a = M[base(r[1])]
+    elif r[0] == 'search':
+        v, mv = value(base(r[1]), int(r[2]))
+        a = str(v) + (' ' + mv if mv else '')
+    print(a, flush=True)
+"#;

@@ -64,7 +64,7 @@ use serde::Serialize;
 
 use crate::CliError;
 use crate::input::{TargetArgs, with_names};
-use crate::output::outln;
+use crate::output::{errln, outln};
 use crate::solve::on_search_thread;
 
 /// Whose side the records' values are from.
@@ -265,6 +265,13 @@ impl Verdict {
             if let Some(cause) = report.cause.as_ref().filter(|cause| cause.record != first.record) {
                 outln!("earliest cause, in that node's own search:");
                 outln!("{}", self.describe(name, cause));
+            }
+            if self.perspective == Perspective::Max && !crate::progress::quiet() {
+                errln!(
+                    "hint: the records were read as values from MAX's side (--values max, the default); a \
+                     negamax engine records values from the side to move at each node: if yours does, give \
+                     --values side-to-move"
+                );
             }
         }
         if let Some(root) = root.filter(|root| root.rule.is_some()) {

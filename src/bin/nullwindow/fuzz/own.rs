@@ -176,6 +176,19 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         }
         GameOutcome::Disagreed(found) => {
             outln!("disagreement: {}", report(&game, &found));
+            // The engine's value is a move's value not turned round, as where the same side moves
+            // again: an extra turn the engine has not announced.
+            let mover = game.to_move(&found.found.position);
+            let unturned =
+                found.after.iter().flatten().any(|&after| mover.perspective(after) == -found.answer.value);
+            if !features.mover && found.answer.value != 0 && unturned {
+                errln!(
+                    "hint: the engine's value is the value of a move here not turned round, as if the same \
+                     side moved again after it: if a side of your game can move twice in a row (an extra \
+                     turn), announce 'mover' in the version line and answer 'mover POS', so that values \
+                     turn only where the side to move changes"
+                );
+            }
             outln!("reproduce: {}", reproduce(args, command, &game, &found.found));
             Ok(ExitCode::from(1))
         }
