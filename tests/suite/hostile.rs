@@ -1051,3 +1051,27 @@ for line in sys.stdin:
         a = str(v) + (' ' + mv if mv else '')
     print(a, flush=True)
 "#;
+
+/// A wrong move in the engine's own game is named by the engine's names, never by its index.
+#[test]
+fn a_wrong_move_is_named_by_the_engines_names() {
+    let scratch = Scratch::new("move-names");
+    let script = scratch.file("wrong_move.py");
+    std::fs::write(
+        &script,
+        "import sys\nG = {'s': 'aa t bb u'}\nE = {'s': 0, 't': -5, 'u': 3}\nfor line in sys.stdin:\n    r = line.split()\n    \
+         if r[0] == 'quit': break\n    if r[0] == 'protocol': a = 'protocol 1 search'\n    elif r[0] == 'root': a = 's'\n    \
+         elif r[0] == 'children': a = G.get(r[1], '')\n    elif r[0] == 'eval': a = str(E[r[1]])\n    \
+         else: a = str(E[r[1]]) if r[2] == '0' or r[1] != 's' else '5 bb'\n    print(a, flush=True)\n",
+    )
+    .unwrap();
+    let (code, stdout, stderr) = run(&scratch, &["fuzz", "--engine", &format!("python3 {script}")], SECONDS);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains(
+            "the move is wrong: after move bb the root is worth -3, but its value is 5 (move aa keeps it)"
+        ),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("move 0") && !stdout.contains("move 1"), "{stdout}");
+}

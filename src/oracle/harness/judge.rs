@@ -87,9 +87,22 @@ impl Disagreement {
         }
     }
 
-    /// A one-line description, values from `perspective` at the root (the records' own).
+    /// A one-line description, values from `perspective` at the root (the records' own), moves by
+    /// their indices among the root's children (a tree's moves have no names).
     #[must_use]
     pub fn describe(&self, perspective: Perspective, root: Player) -> String {
+        self.describe_named(perspective, root, &|index| format!("move {index}"))
+    }
+
+    /// [`Disagreement::describe`], the root's moves written by `name` from their indices (`move
+    /// D2D4` for a game whose moves have names).
+    #[must_use]
+    pub fn describe_named(
+        &self,
+        perspective: Perspective,
+        root: Player,
+        name: &dyn Fn(u32) -> String,
+    ) -> String {
         let side = |value: Value| perspective.turn(root, (value, value, value)).2;
         let from = match (perspective, root) {
             (Perspective::Max, _) | (_, Player::Max) => "",
@@ -125,10 +138,11 @@ impl Disagreement {
                 )
             }
             Self::WrongMove { played, after, exact, best } => format!(
-                "the move is wrong: after move {played} the root is worth {}, but its value is {} (move {best} \
-                 keeps it){from}",
+                "the move is wrong: after {} the root is worth {}, but its value is {} ({} keeps it){from}",
+                name(*played),
                 side(*after),
-                side(*exact)
+                side(*exact),
+                name(*best)
             ),
             Self::Record { violation, record, storer, caller, deeper_explains } => {
                 let explained = audit::Explained {

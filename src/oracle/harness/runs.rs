@@ -836,7 +836,12 @@ impl<G: Game> Descent<G> {
                 let _ = writeln!(report, "  {:<width$}  {value}", name(&found.position, mv));
             }
         }
-        report + &self.disagreement.describe(self.perspective, mover)
+        let named = |index: u32| {
+            moves
+                .get(index as usize)
+                .map_or_else(|| format!("move {index}"), |&mv| format!("move {}", name(&found.position, mv)))
+        };
+        report + &self.disagreement.describe_named(self.perspective, mover, &named)
     }
 }
 
