@@ -1282,3 +1282,109 @@ fn every_course_path_sets_what_its_exercises_build_on() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// A window bound or a value as the exercises write them: a whole number, `∞` for the crate's
+/// infinity, `∞/2` for half of it, followed by `+k` or `−k` (`∞/2+1`, `−∞+1`).
+fn exercise_number(text: &str) -> Option<i64> {
+    let text = text.replace('−', "-").replace('*', "");
+    let text = text.trim();
+    let infinity = i64::from(nullwindow::value::INFINITY);
+    let (sign, rest) = text.strip_prefix('-').map_or((1, text), |rest| (-1, rest));
+    let (base, rest) = if let Some(rest) = rest.strip_prefix("∞/2") {
+        (infinity / 2, rest)
+    } else if let Some(rest) = rest.strip_prefix('∞') {
+        (infinity, rest)
+    } else {
+        return text.parse().ok();
+    };
+    let offset = if rest.is_empty() { 0 } else { rest.strip_prefix('+').unwrap_or(rest).parse().ok()? };
+    Some(sign * base + offset)
+}
+
+/// The rows of a trace's table output: path, alpha, beta and result of each record.
+fn trace_rows(command: &str) -> Vec<(String, i64, i64, i64)> {
+    let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_nullwindow"))
+        .args(&args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{command}: {}", String::from_utf8_lossy(&output.stderr));
+    let bound = |word: &str| match word {
+        "-inf" => Some(-i64::from(nullwindow::value::INFINITY)),
+        "+inf" => Some(i64::from(nullwindow::value::INFINITY)),
+        word => word.parse().ok(),
+    };
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            Some((
+                fields.get(2)?.to_string(),
+                bound(fields.get(5)?)?,
+                bound(fields.get(6)?)?,
+                bound(fields.get(7)?)?,
+            ))
+        })
+        .collect()
+}
+
+/// Every exercise's answer agrees with the commands it gives to check it: each row of a table of
+/// windows and results (or of nodes and minimax values) is a record that one of the answer's
+/// `nullwindow trace` commands prints, so that an answer's numbers and its checks cannot drift
+/// apart.
+#[test]
+fn every_exercise_answer_is_what_its_check_commands_print() {
+    let directory = book().join("figures/exercises");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&directory).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.ends_with("-given.md") || name == "conventions.md" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let commands: Vec<&str> = text
+            .lines()
+            .filter(|line| line.starts_with("nullwindow trace ") && line.contains("--output table"))
+            .collect();
+        let Some(header) = text.lines().find(|line| line.starts_with('|')) else { continue };
+        let columns: Vec<&str> = header.split('|').map(str::trim).collect();
+        let column = |name: &str| columns.iter().position(|column| *column == name);
+        let (node, window) = (column("node").or_else(|| column("call")), column("window"));
+        let Some(value) = column("returns").or_else(|| column("minimax value").filter(|_| window.is_none()))
+        else {
+            continue;
+        };
+        if commands.is_empty() {
+            continue;
+        }
+        let printed: Vec<(String, i64, i64, i64)> =
+            commands.iter().flat_map(|command| trace_rows(command)).collect();
+        // The rows of the first table, the one whose header was read.
+        let rows = text.lines().skip_while(|line| !line.starts_with('|')).take_while(|line| line.starts_with('|'));
+        for row in rows.skip(2) {
+            let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+            let at = node.map_or("[]".to_owned(), |node| cells[node].trim_matches('`').to_owned());
+            let window = window.map(|window| {
+                let (alpha, beta) = cells[window]
+                    .trim_matches(|c| c == '(' || c == ')')
+                    .split_once(", ")
+                    .unwrap_or_else(|| panic!("{name}: {row}"));
+                let bound = |text: &str| exercise_number(text).unwrap_or_else(|| panic!("{name}: {row}"));
+                (bound(alpha), bound(beta))
+            });
+            let result = exercise_number(cells[value]).unwrap_or_else(|| panic!("{name}: {row}"));
+            let found = printed.iter().any(|(path, alpha, beta, printed_result)| {
+                *path == at
+                    && *printed_result == result
+                    && window.is_none_or(|window| window == (*alpha, *beta))
+            });
+            assert!(found, "{name}: no check command prints the row {row}\n(commands: {commands:?})");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 40, "only {checked} rows checked: are the tables still found?");
+}
