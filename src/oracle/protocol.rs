@@ -193,6 +193,9 @@ pub struct EngineTree {
     pub moves: Vec<Vec<String>>,
     /// Each node's plies left: the depth its subtree was unfolded to.
     pub depth_left: Vec<u32>,
+    /// The engine's word for the side to move at the root, when it announces `mover` (the root is
+    /// MAX, whoever moves there in the engine's game).
+    pub root_word: Option<String>,
     /// Requests the engine answered.
     pub requests: u64,
     /// How long the unfolding took.

@@ -390,6 +390,8 @@ fn side_less_tokens_and_extra_turns_through_the_commands() {
     let (code, stdout, _) = run(&["divide", "--engine", KALAH, "--depth", "4", "--position", "1"]);
     assert_eq!(code, Some(0), "{stdout}");
     assert!(stdout.starts_with("the engine's game from position '1', unfolded 4 plies"), "{stdout}");
+    // The side to move named in the engine's own words too.
+    assert!(stdout.contains("values from the side to move (MIN, the engine's 'b')"), "{stdout}");
 }
 
 /// The runs the book's protocol chapter shows: a bug in Kalah's extra turn and one in Reversi's

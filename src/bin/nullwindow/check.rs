@@ -34,7 +34,11 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, CliError> {
     let depth = args.depth.unwrap_or(u32::MAX);
     let reference = target.reference();
     let root_player = target.root_player();
-    outln!("{}; values from the side to move at the root ({root_player})", args.target.describe(&target));
+    outln!(
+        "{}; values from the side to move at the root ({})",
+        args.target.describe(&target),
+        target.root_player_named()
+    );
     let exact = on_search_thread(
         target.tree(),
         depth,

@@ -61,8 +61,9 @@ pub fn run(args: &DivideArgs) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::SUCCESS);
     }
     outln!(
-        "{}; values from the side to move ({root_player}), by {}",
+        "{}; values from the side to move ({}), by {}",
         args.target.describe(&target),
+        target.root_player_named(),
         reference.info().name
     );
     if moves.is_empty() {

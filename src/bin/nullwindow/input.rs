@@ -550,6 +550,21 @@ impl Target {
     pub fn root_player(&self) -> Player {
         with_game!(self, game => game.to_move(&game.root()))
     }
+
+    /// The side to move at the root as a message names it: `MAX`, and, for an engine that names
+    /// its players (`mover`), its own word too (`MAX, the engine's 'white'`).
+    pub fn root_player_named(&self) -> String {
+        match self {
+            Self::Engine(engine) if engine.root_word.is_some() => {
+                format!(
+                    "{}, the engine's '{}'",
+                    self.root_player(),
+                    engine.root_word.as_deref().unwrap_or_default()
+                )
+            }
+            _ => self.root_player().to_string(),
+        }
+    }
 }
 
 /// Finds the legal move at `position` written `text` (as the game prints its moves).

@@ -467,6 +467,13 @@ impl Served {
         Ok(served)
     }
 
+    /// The engine's word for `player` (MAX moves at the start), once it has named that player in
+    /// answer to `mover` ([`Features::mover`]).
+    #[must_use]
+    pub fn player_word(&self, player: Player) -> Option<&str> {
+        self.players.get(usize::from(player == Player::Min)).map(String::as_str)
+    }
+
     /// The optional requests the engine announced.
     #[must_use]
     pub const fn features(&self) -> Features {
@@ -1152,6 +1159,7 @@ impl Served {
             tokens,
             moves,
             depth_left,
+            root_word: None,
             requests: self.requests() - requests_before,
             elapsed: start.elapsed(),
         })
@@ -1198,6 +1206,7 @@ pub fn unfold_engine_reporting(
     served.set_max_bytes(options.max_bytes);
     let located = served.locate(position, path)?;
     let mut tree = served.unfold(&located.token, located.side, options.depth, options.max_nodes, progress)?;
+    tree.root_word = served.player_word(located.side).map(str::to_owned);
     tree.requests = served.requests();
     tree.elapsed = start.elapsed();
     Ok(tree)
