@@ -1364,7 +1364,8 @@ fn every_exercise_answer_is_what_its_check_commands_print() {
         let printed: Vec<(String, i64, i64, i64)> =
             commands.iter().flat_map(|command| trace_rows(command)).collect();
         // The rows of the first table, the one whose header was read.
-        let rows = text.lines().skip_while(|line| !line.starts_with('|')).take_while(|line| line.starts_with('|'));
+        let rows =
+            text.lines().skip_while(|line| !line.starts_with('|')).take_while(|line| line.starts_with('|'));
         for row in rows.skip(2) {
             let cells: Vec<&str> = row.split('|').map(str::trim).collect();
             let at = node.map_or("[]".to_owned(), |node| cells[node].trim_matches('`').to_owned());
