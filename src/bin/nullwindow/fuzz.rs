@@ -152,7 +152,8 @@ pub struct FuzzArgs {
     #[arg(long, value_name = "N", requires = "engine")]
     walk: Option<u32>,
     /// With --engine and no --command: judge one case, the engine's search of this position (moves
-    /// from the start separated by spaces, or a token) to --depth, instead of drawing cases.
+    /// from the start separated by spaces, or a token; `moves:…` or `token:…` says which, and a word
+    /// that is both must say) to --depth, instead of drawing cases.
     #[arg(long, value_name = "POS", requires_all = ["engine", "depth"], conflicts_with = "command")]
     position: Option<String>,
     /// With --engine: the longest the engine may take to answer one request, in seconds.

@@ -185,7 +185,8 @@ pub struct TargetArgs {
     #[arg(long, value_parser = game_parser())]
     game: Option<KnownGame>,
     /// The game position: the moves played from the start (see --game); with --engine, the
-    /// engine's move names separated by spaces, or a position's token.
+    /// engine's move names separated by spaces, or a position's token (`moves:…` or `token:…` says
+    /// which, and a word that is both must say).
     #[arg(long, default_value = "")]
     pub position: String,
     #[arg(long, value_name = "ID", conflicts_with = "game", help = ROOT_HELP)]
