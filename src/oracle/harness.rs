@@ -76,7 +76,7 @@ mod judge;
 mod runs;
 
 pub use cases::{Case, Family, GameCase};
-pub use judge::{Disagreement, judge, judge_game};
+pub use judge::{Disagreement, Naming, judge, judge_game};
 pub use runs::{
     Descent, FailureFound, Found, GameOutcome, Judged, Kind, Outcome, Progress, Several, Verdict, descend,
     fuzz, fuzz_game, fuzz_keep_going, shrink_case, shrink_failure, single_steps,

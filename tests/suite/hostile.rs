@@ -1039,9 +1039,41 @@ fn a_wrong_move_is_named_by_the_engines_names() {
     assert_eq!(code, Some(1), "{stdout}{stderr}");
     assert!(
         stdout.contains(
-            "the move is wrong: after move bb the root is worth -3, but its value is 5 (move aa keeps it)"
+            "the move is wrong: after move bb this position is worth -3, but its value is 5 (move aa keeps it)"
         ),
         "{stdout}"
     );
     assert!(!stdout.contains("move 0") && !stdout.contains("move 1"), "{stdout}");
+}
+
+/// Where the side to move is the engine's second player, the report's values say so in the
+/// engine's own word for it, never in MAX or MIN alone.
+#[test]
+fn a_report_names_the_side_by_the_engines_word() {
+    let scratch = Scratch::new("player-words");
+    let script = scratch.file("black_moves.py");
+    std::fs::write(
+        &script,
+        "import sys\nG = {'r': 'go s', 's': 'aa t bb u'}\nE = {'r': 0, 's': 0, 't': -5, 'u': 3}\n\
+         M = {'r': 'white', 's': 'black', 't': 'white', 'u': 'white'}\n\
+         def value(p, d):\n    w = G.get(p, '').split()\n    if d == 0 or not w: return E[p], None\n    \
+         if p == 's': return 5, 'bb'\n    \
+         return max((-value(c, d - 1)[0] if M[c] != M[p] else value(c, d - 1)[0], m) for m, c in zip(w[0::2], w[1::2]))\n\
+         for line in sys.stdin:\n    r = line.split()\n    if r[0] == 'quit': break\n    \
+         if r[0] == 'protocol': a = 'protocol 1 search mover'\n    elif r[0] == 'root': a = 'r'\n    \
+         elif r[0] == 'children': a = G.get(r[1], '')\n    elif r[0] == 'eval': a = str(E[r[1]])\n    \
+         elif r[0] == 'mover': a = M[r[1]]\n    \
+         else:\n        v, m = value(r[1], int(r[2]))\n        a = str(v) + (' ' + m if m else '')\n    \
+         print(a, flush=True)\n",
+    )
+    .unwrap();
+    let (code, stdout, stderr) = run(&scratch, &["fuzz", "--engine", &format!("python3 {script}")], SECONDS);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains(
+            "the move is wrong: after move bb this position is worth -3, but its value is 5 (move aa keeps \
+             it) (from MIN's side, the engine's 'black', which moves at this position)"
+        ),
+        "{stdout}"
+    );
 }

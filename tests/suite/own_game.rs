@@ -171,7 +171,7 @@ fn a_search_that_forgets_the_extra_turn_is_followed_to_one() {
         game.legal_moves(&at).into_iter().any(|mv| game.to_move(&game.play(&at, mv)) == at.to_move),
         "{at:?}"
     );
-    let report = found.report(|p| format!("{p:?}"), |_, mv| mv.to_string(), &game);
+    let report = found.report(|p| format!("{p:?}"), |_, mv| mv.to_string(), |_| None, &game);
     assert!(report.contains("the value is wrong"), "{report}");
 }
 

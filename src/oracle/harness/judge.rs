@@ -76,6 +76,16 @@ pub enum Disagreement {
     },
 }
 
+/// How [`Disagreement::describe_named`] names what it speaks of.
+pub struct Naming<'n> {
+    /// The case's root: "the root" of a tree, "this position" of a game.
+    pub root: &'n str,
+    /// A move of the root, from its index among the root's moves: `move 2`, `move D2D4`.
+    pub moves: &'n dyn Fn(u32) -> String,
+    /// A player's own word, where the engine names its players: `black`.
+    pub player: &'n dyn Fn(Player) -> Option<String>,
+}
+
 impl Disagreement {
     /// Which answer is wrong: 0 the records, 1 the value, 2 the move. Shrinking keeps it, so that a
     /// case does not slip from one bug to another on its way down.
@@ -91,23 +101,24 @@ impl Disagreement {
     /// their indices among the root's children (a tree's moves have no names).
     #[must_use]
     pub fn describe(&self, perspective: Perspective, root: Player) -> String {
-        self.describe_named(perspective, root, &|index| format!("move {index}"))
+        let naming = Naming { root: "the root", moves: &|index| format!("move {index}"), player: &|_| None };
+        self.describe_named(perspective, root, &naming)
     }
 
-    /// [`Disagreement::describe`], the root's moves written by `name` from their indices (`move
-    /// D2D4` for a game whose moves have names).
+    /// [`Disagreement::describe`] in the words of `naming`: a game's moves and players as its
+    /// engine names them (`move D2D4`, `MIN's side, the engine's 'black'`).
     #[must_use]
-    pub fn describe_named(
-        &self,
-        perspective: Perspective,
-        root: Player,
-        name: &dyn Fn(u32) -> String,
-    ) -> String {
+    pub fn describe_named(&self, perspective: Perspective, root: Player, naming: &Naming<'_>) -> String {
         let side = |value: Value| perspective.turn(root, (value, value, value)).2;
         let from = match (perspective, root) {
-            (Perspective::Max, _) | (_, Player::Max) => "",
-            (Perspective::Mover, Player::Min) => " (from MIN's side, which moves at the root)",
+            (Perspective::Max, _) | (_, Player::Max) => String::new(),
+            (Perspective::Mover, Player::Min) => {
+                let word =
+                    (naming.player)(root).map(|word| format!(" the engine's '{word}',")).unwrap_or_default();
+                format!(" (from {root}'s side,{word} which moves at {})", naming.root)
+            }
         };
+        let name = naming.moves;
         match self {
             Self::Value { reported, exact, extensions: None, deeper_explains } => {
                 format!(
@@ -138,8 +149,9 @@ impl Disagreement {
                 )
             }
             Self::WrongMove { played, after, exact, best } => format!(
-                "the move is wrong: after {} the root is worth {}, but its value is {} ({} keeps it){from}",
+                "the move is wrong: after {} {} is worth {}, but its value is {} ({} keeps it){from}",
                 name(*played),
+                naming.root,
                 side(*after),
                 side(*exact),
                 name(*best)

@@ -8,11 +8,11 @@ use std::fmt::Write as _;
 
 use super::judge::judge_by_proof;
 use super::{
-    Answer, Case, Config, ConfigError, Disagreement, Failure, Family, GameCase, Reply, counted,
+    Answer, Case, Config, ConfigError, Disagreement, Failure, Family, GameCase, Naming, Reply, counted,
     counted_moves, judge,
 };
 use crate::driver::Perspective;
-use crate::game::Game;
+use crate::game::{Game, Player};
 use crate::oracle::proof::{Budget, Prover};
 use crate::theory::witness::Undecided;
 use crate::tree::Tree;
@@ -767,11 +767,13 @@ impl<G: Game> Descent<G> {
 
     /// A report in a few lines: the case, where the descent ended, what the engine said there, the
     /// exact value and every move's (as `divide` gives them, from the side to move there), and what
-    /// is wrong. `position` writes a position, `name` a move of a position.
+    /// is wrong. `position` writes a position, `name` a move of a position, `player` gives a
+    /// player's own word where the engine names its players.
     pub fn report(
         &self,
         position: impl Fn(&G::Position) -> String,
         name: impl Fn(&G::Position, G::Move) -> String,
+        player: impl Fn(Player) -> Option<String>,
         game: &G,
     ) -> String {
         let found = &self.found;
@@ -841,7 +843,8 @@ impl<G: Game> Descent<G> {
                 .get(index as usize)
                 .map_or_else(|| format!("move {index}"), |&mv| format!("move {}", name(&found.position, mv)))
         };
-        report + &self.disagreement.describe_named(self.perspective, mover, &named)
+        let naming = Naming { root: "this position", moves: &named, player: &player };
+        report + &self.disagreement.describe_named(self.perspective, mover, &naming)
     }
 }
 

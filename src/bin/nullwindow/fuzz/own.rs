@@ -350,6 +350,7 @@ fn report(game: &ServedGame, found: &Descent<ServedGame>) -> String {
     found.report(
         |position| printable(&game.token(position)).into_owned(),
         |position, mv| printable(&game.move_name(position, mv)).into_owned(),
+        |player| game.served().player_word(player).map(|word| printable(word).into_owned()),
         game,
     )
 }
