@@ -34,6 +34,7 @@
 //! |---|---|
 //! | `cases` | where cases come from: random trees and graphs ([`Family`], [`Case`]), positions of a game ([`GameCase`]) |
 //! | `judge` | how a case is judged: by the exact values on a tree ([`judge`]), by proofs on a game ([`judge_game`]); what is wrong ([`Disagreement`]) |
+//! | `history` | the earlier searches a wrong answer depends on, fewest first ([`minimize_history`]) |
 //! | `runs` | how runs go: [`fuzz`], [`fuzz_keep_going`], shrinking ([`shrink_case`]), [`fuzz_game`] and its [`descend`] |
 //!
 //! An engine that cannot answer (its closure returns `Err`) has failed, which is not a
@@ -72,10 +73,12 @@ use std::fmt;
 use std::ops::RangeInclusive;
 
 mod cases;
+mod history;
 mod judge;
 mod runs;
 
 pub use cases::{Case, Family, GameCase};
+pub use history::{Minimized, minimize_history};
 pub use judge::{Disagreement, Naming, judge, judge_game};
 pub use runs::{
     Descent, FailureFound, Found, GameOutcome, Judged, Kind, Outcome, Progress, Several, Verdict, descend,

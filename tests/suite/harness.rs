@@ -689,3 +689,42 @@ for line in sys.stdin:
         }
     }
 }
+
+proptest::proptest! {
+    /// Delta debugging over an engine's history: for a bug that needs some earlier searches (any
+    /// one of several sets of them, each in order), the history it keeps still shows the bug, and
+    /// leaving out any one search of it loses the bug (1-minimal), within a test count that stays
+    /// far below trying every subset.
+    #[test]
+    fn a_minimized_history_is_wrong_and_one_minimal(
+        length in 0usize..60,
+        needs in proptest::collection::vec(proptest::collection::btree_set(0u32..60, 0..4), 1..4),
+    ) {
+        let history: Vec<u32> = (0..length as u32).collect();
+        let wrong = |earlier: &[u32]| needs.iter().any(|set| set.iter().all(|x| earlier.contains(x)));
+        proptest::prop_assume!(wrong(&history));
+        let found = nullwindow::oracle::harness::minimize_history(&history, wrong, 100_000);
+        proptest::prop_assert!(found.minimal);
+        proptest::prop_assert!(wrong(&found.kept));
+        proptest::prop_assert!(found.kept.windows(2).all(|pair| pair[0] < pair[1]), "kept in order");
+        for left_out in 0..found.kept.len() {
+            let mut fewer = found.kept.clone();
+            fewer.remove(left_out);
+            proptest::prop_assert!(!wrong(&fewer), "{:?} without its search {left_out}", found.kept);
+        }
+        // ddmin's worst case is quadratic in the history; a bug of a few searches costs far less.
+        proptest::prop_assert!(found.tests <= 1 + 4 * 4 * (length as u64 + 1) * 8, "{} tests", found.tests);
+    }
+}
+
+/// A history cut short by its test budget says it is not minimal, and still shows the bug.
+#[test]
+fn a_history_out_of_tests_is_not_called_minimal() {
+    let history: Vec<u32> = (0..64).collect();
+    let wrong = |earlier: &[u32]| earlier.contains(&5) && earlier.contains(&60);
+    let found = nullwindow::oracle::harness::minimize_history(&history, wrong, 3);
+    assert!(!found.minimal && wrong(&found.kept), "{found:?}");
+    assert_eq!(found.tests, 3);
+    let found = nullwindow::oracle::harness::minimize_history(&history, wrong, 1000);
+    assert_eq!((found.kept, found.minimal), (vec![5, 60], true));
+}
