@@ -20,6 +20,7 @@
 //! | `search POS DEPTH` (`search`) | `VALUE`, `VALUE MOVE` or `skip`: the engine's own search of `POS`, from the side to move ([`Served::search`]) |
 //! | `search POS DEPTH FILE` (`records`) | the same, after writing its node records to `FILE` as JSON lines |
 //! | `mover POS` (`mover`) | a word naming the player to move; two across a game, the root's MAX |
+//! | `new` (`new`) | `ok`, once the engine has forgotten all it keeps between searches (its table, killers, history), as UCI's `ucinewgame` asks |
 //!
 //! Equal tokens are the same position: that is how the oracle finds transpositions, and it asks
 //! about each token once. Sides alternate with every move, unless the engine answers `mover`, and
@@ -147,6 +148,9 @@ pub struct Features {
     pub records: bool,
     /// `mover POS`: the player to move, so that a side may move twice; without it sides alternate.
     pub mover: bool,
+    /// `new`: the engine forgets what it keeps between searches, and answers `ok`
+    /// ([`Served::new_game`]).
+    pub new: bool,
 }
 
 impl Features {
@@ -164,6 +168,7 @@ impl Features {
                 "search" => features.search = true,
                 "records" => features.records = true,
                 "mover" => features.mover = true,
+                "new" => features.new = true,
                 _ => {}
             }
         }
@@ -173,10 +178,11 @@ impl Features {
     /// The names announced, as the version line lists them (`none` when there are none).
     #[must_use]
     pub fn names(self) -> String {
-        let names: Vec<&str> = [(self.search, "search"), (self.records, "records"), (self.mover, "mover")]
-            .into_iter()
-            .filter_map(|(on, name)| on.then_some(name))
-            .collect();
+        let names: Vec<&str> =
+            [(self.search, "search"), (self.records, "records"), (self.mover, "mover"), (self.new, "new")]
+                .into_iter()
+                .filter_map(|(on, name)| on.then_some(name))
+                .collect();
         if names.is_empty() { "none".to_owned() } else { names.join(" ") }
     }
 }

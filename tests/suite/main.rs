@@ -18,6 +18,8 @@
 //! * `minimax`: the oracle against independent computations.
 //! * `own_game`: the own-game fuzz: an engine's own search on its own game, a wrong answer
 //!   followed down to the node where the bug acts; games where a side moves twice.
+//! * `real_engines`: engines as they are: a table kept between searches (its history shrunk and
+//!   replayed as a session), every `fuzz` flag honoured with `--engine`.
 //! * `proof`: the oracle's proofs against minimax, MT's contract, budgets; the minimal tree of any
 //!   position, and what the proofs of game positions ask against it.
 //! * `corpus`: every tree in `testdata/` through every exact driver.
@@ -54,6 +56,7 @@ mod protocol;
 mod random_trees;
 #[cfg(feature = "cli")]
 mod readme;
+mod real_engines;
 mod shrink;
 mod strategies;
 mod synthetic;

@@ -24,6 +24,7 @@ use crate::input::{Format, read_tree};
 use crate::output::{counted, errln, outln};
 
 mod own;
+mod session;
 
 /// The long help: the engine's side of the contract.
 pub const FUZZ_HELP: &str = "\
@@ -85,6 +86,12 @@ followed down the game: the smallest depth still wrong at the position, then a c
 one ply shallower, until the engine is wrong at a position but right at each of its children. The
 report gives the moves from the start, the position's token, what the engine said, the exact value
 and every move's, and one line 'reproduce: nullwindow fuzz --engine CMD --position TOKEN --depth D'.
+An engine that answers the case another way when asked again keeps something between searches (a
+table, killers) or plays at random: the case is asked again of fresh engine processes, after the
+searches the run asked before it, and those are shrunk by delta debugging to the fewest after which
+the engine is still wrong, saved as a session file (one request a line, `search POS DEPTH` or
+`new`), and the `reproduce:` line is 'nullwindow fuzz --engine CMD --session FILE', which replays
+it in a fresh engine and judges its last search (exit 1 when still wrong).
 A last note counts the requests, round trips and positions the run asked of the engine (--cpu adds
 the CPU time of both sides); `nullwindow serve GAME` is a reference engine to try it on.
 
@@ -207,18 +214,25 @@ pub struct FuzzArgs {
     /// and after a failure or a timeout it is started again.
     #[arg(long, requires = "command")]
     persistent: bool,
-    /// Stop a run of the engine after this many seconds: an engine failure [default: 10; without
-    /// --command, --engine-timeout bounds each answer].
+    /// Stop a run of the engine after this many seconds: an engine failure [default: 10]. Without
+    /// --command: the longest one answer to `search` may take (--engine-timeout bounds every
+    /// answer).
     #[arg(long, value_name = "SECONDS")]
     timeout: Option<f64>,
     /// Where to save the case that disagrees (or that the engine failed on); `.tree` or `.gtree` is
-    /// added [default: nullwindow-fuzz-failure; without --command the `reproduce:` line names the
-    /// position, and nothing is saved].
+    /// added [default: nullwindow-fuzz-failure]. Without --command, a session (`.session` added:
+    /// the searches to replay with --session) is saved with --save, and always for a finding that
+    /// depends on the engine's history.
     #[arg(long, value_name = "PATH")]
     save: Option<PathBuf>,
     /// The most runs of the engine while shrinking.
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     max_shrink_runs: u64,
+    /// With --engine and no --command: replay a session file (one request a line, `search POS
+    /// DEPTH` or `new`, as a finding that depends on the engine's history saves it) in a fresh
+    /// engine, and judge its last search: exit 1 when it is wrong.
+    #[arg(long, value_name = "FILE", requires = "engine", conflicts_with_all = ["command", "position", "replay"])]
+    session: Option<PathBuf>,
     /// Run one case, from this tree file, instead of drawing cases (with --depth).
     #[arg(long, value_name = "FILE", requires = "depth", conflicts_with = "engine")]
     replay: Option<String>,
@@ -710,15 +724,16 @@ fn replay(config: &Config, engine: &mut EngineRunner, file: &str, depth: u32) ->
     }
 }
 
-/// Writes `case`'s tree to `path` with the extension its format takes.
-/// Saves `case`'s tree as `path` with the extension its format takes, in a file of its own: one
-/// that did not exist (never a file or a link that does: a second run writes `PATH-2`, then
-/// `PATH-3`, …), and that is removed again if it cannot be written whole. Where it was saved, or
-/// why it could not be.
+/// Saves `case`'s tree as `path` with the extension its format takes ([`save_new`]).
 fn save(path: &Path, case: &Case) -> Result<PathBuf, String> {
+    save_new(path, case.extension(), &format!("{}\n", case.tree.to_string().trim_end()))
+}
+
+/// Saves `contents` as `path` with `.extension` added, in a file of its own: one that did not
+/// exist (never a file or a link that does: a second run writes `PATH-2`, then `PATH-3`, …), and
+/// that is removed again if it cannot be written whole. Where it was saved, or why it could not be.
+fn save_new(path: &Path, extension: &str, contents: &str) -> Result<PathBuf, String> {
     use std::io::Write as _;
-    let contents = format!("{}\n", case.tree.to_string().trim_end());
-    let extension = case.extension();
     let mut last = String::new();
     for attempt in 1..=1000u32 {
         let mut saved = path.as_os_str().to_owned();

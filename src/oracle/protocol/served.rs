@@ -419,6 +419,8 @@ pub struct Served {
     /// The memory the answers kept take, as counted (see [`Options::max_bytes`]).
     bytes: usize,
     max_bytes: usize,
+    /// The bound on each answer to `search`, where it is not the session's on every answer.
+    search_timeout: Option<Duration>,
 }
 
 /// What a node of an unfolding costs besides its token's bytes, as counted against
@@ -461,6 +463,7 @@ impl Served {
             asked: 0,
             bytes: 0,
             max_bytes: usize::MAX,
+            search_timeout: None,
         };
         served.number(&root);
         served.learn(&[ROOT])?;
@@ -968,6 +971,36 @@ impl Served {
         Ok(Located { token: child, side, moves })
     }
 
+    /// `new`: the engine forgets all it keeps between searches (its table, killers, history), so
+    /// that the next search is a fresh engine's.
+    ///
+    /// # Errors
+    /// The engine did not announce `new`, fails, or answers other than `ok`.
+    pub fn new_game(&mut self) -> Result<(), ProtocolError> {
+        if !self.features().new {
+            return Err(ProtocolError(
+                "the engine did not announce 'new' in its version line (it answers 'protocol 1 search new' \
+                 when it does)"
+                    .to_owned(),
+            ));
+        }
+        let request = "new".to_owned();
+        let answer = self.session.ask(std::slice::from_ref(&request))?.pop().unwrap_or_default();
+        if answer.trim() != "ok" {
+            return Err(ProtocolError(format!(
+                "the engine answered {} to 'new': it answers 'ok'",
+                quoted(&answer)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Bounds each answer to `search` by `timeout` (by default, the session's bound on every
+    /// answer): a longer search is an engine failure.
+    pub fn set_search_timeout(&mut self, timeout: Duration) {
+        self.search_timeout = Some(timeout);
+    }
+
     /// The engine's own search of `token` to `depth` plies (`search POS DEPTH`; with `records`,
     /// `search POS DEPTH FILE`, and the engine writes its records to `records` first).
     ///
@@ -1000,7 +1033,17 @@ impl Served {
             }
             None => format!("search {token} {depth}"),
         };
-        let answer = self.session.ask(std::slice::from_ref(&request))?.pop().unwrap_or_default();
+        let answer = match self.search_timeout {
+            Some(timeout) => {
+                let usual = std::mem::replace(&mut self.session.timeout, timeout);
+                let answer = self.session.ask(std::slice::from_ref(&request));
+                self.session.timeout = usual;
+                answer
+            }
+            None => self.session.ask(std::slice::from_ref(&request)),
+        }?
+        .pop()
+        .unwrap_or_default();
         let words: Vec<&str> = answer.split_whitespace().collect();
         let wrong = |why: &str| {
             ProtocolError(format!("the engine answered {} to {}: {why}", quoted(&answer), quoted(&request)))

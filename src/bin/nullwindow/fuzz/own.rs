@@ -8,12 +8,17 @@ use std::time::Duration;
 
 use nullwindow::driver::Perspective;
 use nullwindow::game::Game;
-use nullwindow::oracle::harness::{self, Answer, Config, Descent, GameCase, GameOutcome, Progress};
+use nullwindow::oracle::harness::{
+    self, Answer, Config, Descent, GameCase, GameOutcome, Progress, minimize_history,
+};
 use nullwindow::oracle::proof::Prover;
-use nullwindow::oracle::protocol::{Searched, Served, ServedGame, ServedPosition, listed_moves};
+use nullwindow::oracle::protocol::{
+    ProtocolError, Searched, Served, ServedGame, ServedPosition, listed_moves,
+};
 use nullwindow::oracle::record::{NodeName, ReadError, Record, path_text, read_jsonl};
 use nullwindow::tree::text::printable;
 
+use super::session::{self, Log, Request};
 use super::{FuzzArgs, Summary, Values, declined_and_undecided, quote_if_needed};
 use crate::CliError;
 use crate::command::{TempDir, quote, read_records};
@@ -37,17 +42,9 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
                 .to_owned(),
         ));
     }
-    // What the own-game fuzz does not do yet is refused, never ignored.
+    // What does not apply to the engine's own game is refused, never ignored.
     let not_here = [
         (args.keep_going, "--keep-going: without --command the run stops at its first finding"),
-        (
-            args.save.is_some(),
-            "--save: without --command nothing is saved; the `reproduce:` line names the position",
-        ),
-        (
-            args.timeout.is_some(),
-            "--timeout bounds a run of --command; without it, --engine-timeout bounds each answer",
-        ),
         (
             args.width.is_some(),
             "--width shapes the random trees of --command; the cases here are positions of the game",
@@ -67,6 +64,18 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
     if args.depth.is_some() && args.position.is_none() {
         return Err(CliError("--depth goes with --position (one case of the engine's game)".to_owned()));
     }
+    if args.session.is_some() && args.keep_going {
+        return Err(CliError(
+            "--keep-going runs drawn cases; --session judges the one search it ends with".to_owned(),
+        ));
+    }
+    let search_timeout = match args.timeout {
+        Some(seconds) if !(seconds.is_finite() && seconds > 0.0) => {
+            return Err(CliError(format!("--timeout {seconds}: a search needs some time, in seconds")));
+        }
+        Some(seconds) => Some(Duration::from_secs_f64(seconds.min(1e9))),
+        None => None,
+    };
     if !(args.engine_timeout.is_finite() && args.engine_timeout > 0.0) {
         return Err(CliError(format!(
             "--engine-timeout {}: an answer needs some time, in seconds",
@@ -74,6 +83,8 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         )));
     }
     let memory = usize::try_from(args.max_memory).unwrap_or(usize::MAX).saturating_mul(1 << 20);
+    // A session that cannot be read is refused before the engine starts.
+    let session = args.session.as_deref().map(session::read).transpose()?;
     let mut served = match Served::start(command, Duration::from_secs_f64(args.engine_timeout.min(1e9))) {
         Ok(served) => served,
         Err(error) => {
@@ -84,6 +95,9 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         }
     };
     served.set_max_bytes(memory);
+    if let Some(timeout) = search_timeout {
+        served.set_search_timeout(timeout);
+    }
     let features = served.features();
     if !features.search {
         return Err(CliError(format!(
@@ -119,10 +133,37 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         depth_zero: !args.no_depth_zero,
         ..Config::default()
     };
-    let mut engine = |case: &GameCase<ServedGame>| search(&game, case, records.as_deref());
+    // What the engine was asked, in order: a wrong answer may depend on it. A quarter of the
+    // memory bound holds it.
+    let log = Log::new(memory / 4);
+    let mut engine = |case: &GameCase<ServedGame>| {
+        log.push(Request::Search { token: game.token(&case.position), depth: case.depth });
+        search(&game, case, records.as_deref())
+    };
+    let fresh = Fresh {
+        command,
+        timeout: Duration::from_secs_f64(args.engine_timeout.min(1e9)),
+        search_timeout,
+        memory,
+    };
+    if let (Some(file), Some(requests)) = (&args.session, &session) {
+        if requests.contains(&Request::New) && !features.new {
+            return Err(CliError(format!(
+                "--session '{}' asks 'new', which the engine does not announce in its version line ({})",
+                file.display(),
+                features.names()
+            )));
+        }
+        let ended = replay_session(args, command, &config, &game, requests, file, records.as_deref());
+        crate::command::wait_if_interrupted();
+        let cost = Cost::of(&game);
+        drop(game);
+        cost.print(args.cpu);
+        return ended;
+    }
     if let Some(position) = &args.position {
         let depth = args.depth.unwrap_or(0);
-        let ended = one_case(args, command, &config, &game, position, depth, &mut engine);
+        let ended = one_case(args, command, &config, &game, (position, depth), &mut engine, None);
         crate::command::wait_if_interrupted();
         let cost = Cost::of(&game);
         drop(game);
@@ -176,20 +217,16 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         }
         GameOutcome::Disagreed(found) => {
             outln!("disagreement: {}", report(&game, &found));
-            // The engine's value is a move's value not turned round, as where the same side moves
-            // again: an extra turn the engine has not announced.
-            let mover = game.to_move(&found.found.position);
-            let unturned =
-                found.after.iter().flatten().any(|&after| mover.perspective(after) == -found.answer.value);
-            if !features.mover && found.answer.value != 0 && unturned {
-                errln!(
-                    "hint: the engine's value is the value of a move here not turned round, as if the same \
-                     side moved again after it: if a side of your game can move twice in a row (an extra \
-                     turn), announce 'mover' in the version line and answer 'mover POS', so that values \
-                     turn only where the side to move changes"
-                );
-            }
-            outln!("reproduce: {}", reproduce(args, command, &game, &found.found));
+            mover_hint(&game, &found);
+            let run = Run {
+                args,
+                config: &config,
+                game: &game,
+                log: &log,
+                fresh: &fresh,
+                records: records.as_deref(),
+            };
+            outln!("{}", run.follow_up(&found, &args.save()));
             Ok(ExitCode::from(1))
         }
         GameOutcome::EngineFailed { index, case, error } => {
@@ -210,6 +247,189 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
     drop(game);
     cost.print(args.cpu);
     ended
+}
+
+/// A hint where the engine's value is a move's value not turned round, as where the same side
+/// moves again: an extra turn the engine has not announced.
+fn mover_hint(game: &ServedGame, found: &Descent<ServedGame>) {
+    let mover = game.to_move(&found.found.position);
+    let unturned = found.after.iter().flatten().any(|&after| mover.perspective(after) == -found.answer.value);
+    if !game.served().features().mover && found.answer.value != 0 && unturned {
+        errln!(
+            "hint: the engine's value is the value of a move here not turned round, as if the same \
+             side moved again after it: if a side of your game can move twice in a row (an extra \
+             turn), announce 'mover' in the version line and answer 'mover POS', so that values \
+             turn only where the side to move changes"
+        );
+    }
+}
+
+/// What a finding is followed up with: the run's settings, its game and what it asked.
+struct Run<'a> {
+    args: &'a FuzzArgs,
+    config: &'a Config,
+    game: &'a ServedGame,
+    log: &'a Log,
+    fresh: &'a Fresh<'a>,
+    records: Option<&'a Path>,
+}
+
+impl Run<'_> {
+    /// The lines that follow a finding's report. An answer that depends on the engine's history
+    /// (asked again, it answered otherwise) is asked again of fresh engines after the searches
+    /// that came before it, and those are shrunk to the fewest that still show it and saved as a
+    /// session (at `save_as`), which nothing else reproduces; any other finding is saved with
+    /// --save. Then the line that judges it again.
+    fn follow_up(&self, found: &Descent<ServedGame>, save_as: &Path) -> String {
+        let command = self.fresh.command;
+        let case = &found.found;
+        let search = Request::Search { token: self.game.token(&case.position), depth: case.depth };
+        let by_position = format!("reproduce: {}", reproduce(self.args, command, self.game, case));
+        let saved = |requests: &[Request]| match session::write(save_as, command, requests) {
+            Ok(path) => Ok(format!("saved: {}", path.display())),
+            Err(why) => Err(format!("warning: {why}")),
+        };
+        let saved_with_position = |lines: &mut Vec<String>| {
+            if self.args.save.is_some() {
+                match saved(std::slice::from_ref(&search)) {
+                    Ok(line) => lines.push(line),
+                    Err(warning) => errln!("{warning}"),
+                }
+            }
+            lines.push(by_position.clone());
+        };
+        let mut lines = Vec::new();
+        if found.answered_again.is_none() {
+            saved_with_position(&mut lines);
+            return lines.join("\n");
+        }
+        // The case was asked twice, one after the other: what came before is its history.
+        let earlier = self.log.before_last(2);
+        if !self.log.complete() {
+            lines.push(
+                "history: the searches before this case outgrew a quarter of --max-memory and were not all \
+                 kept, so they are not replayed"
+                    .to_owned(),
+            );
+            saved_with_position(&mut lines);
+            return lines.join("\n");
+        }
+        let kind = found.disagreement.kind_name();
+        let mut prover = Prover::new(self.config.table_entries);
+        let bar = crate::progress::bar(0, "fresh engines", "history");
+        let mut started = 0u64;
+        let mut wrong = |earlier: &[Request]| -> Option<Answer<ServedPosition>> {
+            started += 1;
+            bar.set_message(format!(
+                "{} started, {} replayed",
+                counted(started, "fresh engine", "fresh engines"),
+                counted(earlier.len() as u64, "search", "searches")
+            ));
+            bar.tick();
+            let answer = self.fresh.search(self.game, earlier, case, self.records).ok()??;
+            let judged = harness::judge_game(self.game, &mut prover, case, &answer, self.config).ok()??;
+            (judged.kind_name() == kind).then_some(answer)
+        };
+        let searches = counted(earlier.len() as u64, "earlier search", "earlier searches");
+        if wrong(&earlier).is_none() {
+            bar.finish_and_clear();
+            lines.push(format!(
+                "history: a fresh engine asked the same {searches} first is not wrong this way: its answers \
+                 vary with more than what it is asked (randomness, time, threads)"
+            ));
+            saved_with_position(&mut lines);
+            return lines.join("\n");
+        }
+        let minimized =
+            minimize_history(&earlier, |earlier| wrong(earlier).is_some(), self.args.max_shrink_runs);
+        let again = wrong(&minimized.kept);
+        bar.finish_and_clear();
+        let said = again.map_or_else(String::new, |answer| format!(", where it says {}", answer.value));
+        let minimal = if minimized.minimal {
+            "each of them needed"
+        } else {
+            "not the fewest: --max-shrink-runs ran out"
+        };
+        if minimized.kept.is_empty() {
+            lines.push(format!(
+                "history: a fresh engine asked this case alone is wrong this way too{said} (tried after the \
+                 {searches} before it and alone, {})",
+                counted(minimized.tests + 2, "fresh engine", "fresh engines")
+            ));
+            saved_with_position(&mut lines);
+            return lines.join("\n");
+        }
+        lines.push(format!(
+            "history: the finding depends on the engine's history: a fresh engine is wrong this way after {} \
+             of the {searches} ({minimal}; delta debugging, {}){said}",
+            counted(minimized.kept.len() as u64, "search", "searches"),
+            counted(minimized.tests + 2, "fresh engine", "fresh engines")
+        ));
+        for request in &minimized.kept {
+            lines.push(format!("  {}", printable(&request.to_string())));
+        }
+        let mut requests = minimized.kept;
+        requests.push(search);
+        match saved(&requests) {
+            Ok(line) => {
+                let path = line.trim_start_matches("saved: ").to_owned();
+                lines.push(line);
+                lines.push(format!("reproduce: {}", reproduce_session(self.args, command, &path)));
+            }
+            Err(warning) => {
+                errln!("{warning}");
+                let text = session::text(command, &requests);
+                lines.push(format!(
+                    "reproduce: printf '%s' {} | {}",
+                    quote(&text),
+                    reproduce_session(self.args, command, "/dev/stdin")
+                ));
+            }
+        }
+        lines.join("\n")
+    }
+}
+
+/// The command that replays the session saved at `path` in a fresh engine and judges its last search.
+fn reproduce_session(args: &FuzzArgs, command: &str, path: &str) -> String {
+    let program = std::env::args().next().unwrap_or_else(|| "nullwindow".to_owned());
+    let line = format!(
+        "{} fuzz --engine {} --session {}",
+        quote_if_needed(&program),
+        quote(command),
+        quote_if_needed(path)
+    );
+    line + &carried(args)
+}
+
+/// `--session FILE`: its earlier requests asked of the engine, in order, and its last search judged
+/// as `--position` judges one (exit 1 when wrong).
+fn replay_session(
+    args: &FuzzArgs,
+    command: &str,
+    config: &Config,
+    game: &ServedGame,
+    requests: &[Request],
+    file: &Path,
+    records: Option<&Path>,
+) -> Result<ExitCode, CliError> {
+    let Some((Request::Search { token, depth }, earlier)) = requests.split_last() else {
+        return Err(CliError("a session ends with a search".to_owned()));
+    };
+    for request in earlier {
+        let asked = match request {
+            Request::New => game.served().new_game(),
+            Request::Search { token, depth } => game.served().search(token, *depth, None).map(drop),
+        };
+        if let Err(error) = asked {
+            crate::command::wait_if_interrupted();
+            errln!("error: --session '{}', {}: {error}", file.display(), printable(&request.to_string()));
+            return Ok(ExitCode::from(3));
+        }
+    }
+    let mut engine = |case: &GameCase<ServedGame>| search(game, case, records);
+    let session = Some((file, earlier.len()));
+    one_case(args, command, config, game, (&format!("token:{token}"), *depth), &mut engine, session)
 }
 
 /// Entries of the proofs' table for `memory` bytes of --max-memory: a thirty-second of it, in 16-byte
@@ -270,17 +490,27 @@ fn one_case(
     command: &str,
     config: &Config,
     game: &ServedGame,
-    position: &str,
-    depth: u32,
+    (position, depth): (&str, u32),
     engine: &mut impl FnMut(&GameCase<ServedGame>) -> Result<Option<Answer<ServedPosition>>, String>,
+    session: Option<(&Path, usize)>,
 ) -> Result<ExitCode, CliError> {
+    let given = match session {
+        Some((file, _)) => format!("--session '{}'", file.display()),
+        None => "--position".to_owned(),
+    };
     let located = match game.served().locate(position, &[]) {
         Ok(located) => located,
         Err(error) if error.is_the_engines() => {
-            errln!("error: --position {}: {error}", quote_if_needed(position));
+            errln!("error: {given} {}: {error}", quote_if_needed(position));
             return Ok(ExitCode::from(3));
         }
-        Err(error) => return Err(CliError(format!("--position: {error}"))),
+        Err(error) => return Err(CliError(format!("{given}: {error}"))),
+    };
+    let after = match session {
+        Some((_, 0)) | None => String::new(),
+        Some((_, earlier)) => {
+            format!(" after the {} before it in the session", counted(earlier as u64, "request", "requests"))
+        }
     };
     let mut moves = Vec::new();
     if let Some(names) = &located.moves {
@@ -293,7 +523,11 @@ fn one_case(
         }
     }
     let at = game.position(&located.token, located.side);
-    let case = GameCase::new(at, moves, depth, format!("--position {}", quote_if_needed(position)));
+    let origin = match session {
+        Some(_) => format!("{given}, its last search"),
+        None => format!("--position {}", quote_if_needed(position)),
+    };
+    let case = GameCase::new(at, moves, depth, origin);
     if let Some(failure) = game.take_failure() {
         errln!("error: --engine: {failure}");
         return Ok(ExitCode::from(3));
@@ -323,7 +557,7 @@ fn one_case(
     match judged {
         Ok(None) => {
             outln!(
-                "agreed: the engine's search of {} to depth {} is right",
+                "agreed: the engine's search of {} to depth {} is right{after}",
                 quote_if_needed(&located.token),
                 case.depth
             );
@@ -332,8 +566,22 @@ fn one_case(
         Ok(Some(disagreement)) => {
             let cases = (case.clone(), case.clone());
             let found = Descent::new(game, &mut prover, config, 0, cases, answer, disagreement, 0);
-            outln!("disagreement: {}", report(game, &found));
-            outln!("reproduce: {}", reproduce(args, command, game, &case));
+            outln!("disagreement: {}{}", report(game, &found), after.replacen(" after", "\nasked after", 1));
+            match session {
+                Some((file, _)) => {
+                    outln!("reproduce: {}", reproduce_session(args, command, &file.display().to_string()))
+                }
+                None => {
+                    if args.save.is_some() {
+                        let search = Request::Search { token: located.token.clone(), depth };
+                        match session::write(&args.save(), command, &[search]) {
+                            Ok(path) => outln!("saved: {}", path.display()),
+                            Err(why) => errln!("warning: {why}"),
+                        }
+                    }
+                    outln!("reproduce: {}", reproduce(args, command, game, &case));
+                }
+            }
             Ok(ExitCode::from(1))
         }
         Err(undecided) => Err(CliError(format!(
@@ -368,8 +616,19 @@ fn search(
     if let Some(file) = records {
         let _ = std::fs::remove_file(file);
     }
-    let searched = game.served().search(&token, case.depth, records).map_err(|e| e.to_string())?;
-    let Searched::Value { value, best_move } = searched else { return Ok(None) };
+    let searched = game.served().search(&token, case.depth, records);
+    answer_of(searched, game, case, records)
+}
+
+/// The answer a search gave (`searched`, by the game's engine or a fresh one), its records read
+/// from `records` and placed in `game`.
+fn answer_of(
+    searched: Result<Searched, ProtocolError>,
+    game: &ServedGame,
+    case: &GameCase<ServedGame>,
+    records: Option<&Path>,
+) -> Result<Option<Answer<ServedPosition>>, String> {
+    let Searched::Value { value, best_move } = searched.map_err(|e| e.to_string())? else { return Ok(None) };
     let mut answer = Answer { value, best_move, records: Vec::new() };
     if let Some(file) = records
         && let Some(written) = read_records(file)?
@@ -382,6 +641,44 @@ fn search(
         }
     }
     Ok(Some(answer))
+}
+
+/// How to start the engine afresh: a process of its own, asked only what a session holds.
+struct Fresh<'a> {
+    command: &'a str,
+    timeout: Duration,
+    search_timeout: Option<Duration>,
+    memory: usize,
+}
+
+impl Fresh<'_> {
+    /// A fresh engine's answer to `case` after the requests `earlier`, its records placed in `game`.
+    fn search(
+        &self,
+        game: &ServedGame,
+        earlier: &[Request],
+        case: &GameCase<ServedGame>,
+        records: Option<&Path>,
+    ) -> Result<Option<Answer<ServedPosition>>, String> {
+        let mut served = Served::start(self.command, self.timeout).map_err(|e| e.to_string())?;
+        served.set_max_bytes(self.memory / 4);
+        if let Some(timeout) = self.search_timeout {
+            served.set_search_timeout(timeout);
+        }
+        for request in earlier {
+            match request {
+                Request::New => served.new_game().map_err(|e| e.to_string())?,
+                Request::Search { token, depth } => {
+                    served.search(token, *depth, None).map_err(|e| e.to_string())?;
+                }
+            }
+        }
+        if let Some(file) = records {
+            let _ = std::fs::remove_file(file);
+        }
+        let searched = served.search(&game.token(&case.position), case.depth, records);
+        answer_of(searched, game, case, records)
+    }
 }
 
 /// Places each record on a position of the engine's game: by its path (child indices in the order
@@ -500,17 +797,26 @@ fn reproduce(args: &FuzzArgs, command: &str, game: &ServedGame, case: &GameCase<
     let collides = game.legal_moves(&root).into_iter().any(|mv| game.move_name(&root, mv) == token);
     let position = quote_if_needed(&if collides { format!("token:{token}") } else { token });
     let separator = if position.starts_with('-') { "=" } else { " " };
-    let mut line = format!(
+    let line = format!(
         "{} fuzz --engine {} --position{separator}{position} --depth {}",
         quote_if_needed(&program),
         quote(command),
         case.depth
     );
+    line + &carried(args)
+}
+
+/// The flags a `reproduce:` line carries over, as they change what a judgement finds.
+fn carried(args: &FuzzArgs) -> String {
+    let mut flags = String::new();
     if args.deeper_entries {
-        line.push_str(" --deeper-entries");
+        flags.push_str(" --deeper-entries");
     }
     if (args.engine_timeout - 10.0).abs() > f64::EPSILON {
-        line.push_str(&format!(" --engine-timeout {}", args.engine_timeout));
+        flags.push_str(&format!(" --engine-timeout {}", args.engine_timeout));
     }
-    line
+    if let Some(timeout) = args.timeout {
+        flags.push_str(&format!(" --timeout {timeout}"));
+    }
+    flags
 }

@@ -1,0 +1,147 @@
+//! Engines as they are, not as the textbook writes them: a table kept from one search to the next
+//! (a wrong answer shown again after the fewest earlier searches, saved as a session), and every
+//! `fuzz` flag honoured with `--engine`.
+
+use super::hostile::{SECONDS, Scratch, run};
+
+/// A negamax engine whose table is kept between searches, and is wrong in two ways real ones
+/// are: it holds one entry (always replaced), and its key leaves out the first letter of a token,
+/// the piece that tells the two halves of the game apart (as a checkers hash that ignores kings).
+/// Within one search no two positions it probes share a key, so every search alone is right; a
+/// search just after one of the other half's position is not.
+const WARM_TABLE: &str = r#"import sys
+G = {'S': 'k Kx m My', 'Kx': 'a Kza b Kzb', 'My': 'a Mza b Mzb',
+     'Kza': 'a Kzaa b Kzab', 'Kzb': 'a Kzba b Kzbb', 'Mza': 'a Mzaa b Mzab', 'Mzb': 'a Mzba b Mzbb'}
+E = {'S': 0, 'Kx': 1, 'My': -1, 'Kza': 2, 'Kzb': -3, 'Mza': 5, 'Mzb': 4,
+     'Kzaa': 1, 'Kzab': -2, 'Kzba': 3, 'Kzbb': 0, 'Mzaa': 4, 'Mzab': 6, 'Mzba': -1, 'Mzbb': 2}
+table = None
+def children(t):
+    w = G.get(t, '').split()
+    return list(zip(w[0::2], w[1::2]))
+def negamax(t, depth, root):
+    global table
+    kids = children(t)
+    if depth == 0 or not kids: return E[t], None
+    if not root and table is not None and table[0] == t[1:] and table[1] >= depth: return table[2], None
+    best = None
+    for mv, child in kids:
+        v = -negamax(child, depth - 1, False)[0]
+        if best is None or v > best[0]: best = (v, mv)
+    table = (t[1:], depth, best[0])
+    return best
+for line in sys.stdin:
+    r = line.split()
+    if not r: continue
+    if r[0] == 'quit': break
+    if r[0] == 'protocol': a = 'protocol 1 search'
+    elif r[0] == 'root': a = 'S'
+    elif r[0] == 'children': a = G.get(r[1], '')
+    elif r[0] == 'eval': a = str(E[r[1]])
+    elif r[0] == 'search':
+        v, mv = negamax(r[1], int(r[2]), True)
+        a = str(v) + (' ' + mv if mv else '')
+    print(a, flush=True)
+"#;
+
+/// A bug that shows only with a warm table is reported as depending on the engine's history: the
+/// earlier searches are shrunk to the one that leaves the wrong entry, saved as a session, and the
+/// session's `reproduce:` line shows the bug again (exit 1), in a fresh engine.
+#[test]
+fn a_bug_of_a_warm_table_is_shown_by_its_shortest_history() {
+    let scratch = Scratch::new("warm-table");
+    let script = scratch.file("warm_table.py");
+    std::fs::write(&script, WARM_TABLE).unwrap();
+    let engine = format!("python3 {script}");
+    let save = scratch.file("history");
+    let fuzz = ["fuzz", "--engine", &engine, "--height", "1..2", "--cases", "200", "--save", &save];
+    let (code, stdout, stderr) = run(&scratch, &fuzz, SECONDS);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("asked the same again, the engine said"), "{stdout}");
+    assert!(
+        stdout.contains("history: the finding depends on the engine's history: a fresh engine is wrong this way after 1 search of the"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("each of them needed"), "{stdout}");
+    let saved = format!("{save}.session");
+    let session = std::fs::read_to_string(&saved).unwrap();
+    let requests: Vec<&str> = session.lines().filter(|line| !line.starts_with('#')).collect();
+    assert_eq!(requests.len(), 2, "{session}");
+    // The entry left by the first search is the one the second reads wrongly: the first's root
+    // and a child of the second's share a key.
+    let words = |line: &str| line.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+    let (first, last) = (words(requests[0]), words(requests[1]));
+    assert_eq!((first[0].as_str(), last[0].as_str()), ("search", "search"), "{session}");
+    assert!(
+        stdout.contains(&format!("reproduce: {} fuzz --engine", env!("CARGO_BIN_EXE_nullwindow"))),
+        "{stdout}"
+    );
+    let (code, replayed) = super::hostile::reproduce(&scratch, &stdout);
+    assert_eq!(code, Some(1), "{replayed}");
+    assert!(replayed.contains("asked after the 1 request before it in the session"), "{replayed}");
+    // The last search alone, in a fresh engine, is right: the session holds the bug, the position
+    // does not.
+    std::fs::write(scratch.file("alone.session"), format!("{}\n", requests[1])).unwrap();
+    let alone = ["fuzz", "--engine", &engine, "--session", &scratch.file("alone.session")];
+    let (code, stdout, stderr) = run(&scratch, &alone, SECONDS);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.starts_with("agreed: the engine's search of"), "{stdout}");
+}
+
+/// A session file that is not one names the line and column; a request the engine did not
+/// announce is refused in one line.
+#[test]
+fn a_session_file_is_read_strictly() {
+    let scratch = Scratch::new("session-errors");
+    let script = scratch.file("warm_table.py");
+    std::fs::write(&script, WARM_TABLE).unwrap();
+    let engine = format!("python3 {script}");
+    let cases = [
+        ("search S 2\n  serch Kx 1\n", "line 2, column 3: 'serch Kx 1' is not a request of a session"),
+        ("search S two\n", "line 1, column 10: 'two' is not a depth"),
+        ("search S 1\nnew\n", "its last request is 'new'"),
+        ("# nothing\n\n", "the file holds no request"),
+        ("new\nsearch S 1\n", "asks 'new', which the engine does not announce in its version line (search)"),
+    ];
+    for (text, expected) in cases {
+        let file = scratch.file("bad.session");
+        std::fs::write(&file, text).unwrap();
+        let (code, stdout, stderr) =
+            run(&scratch, &["fuzz", "--engine", &engine, "--session", &file], SECONDS);
+        assert_eq!(code, Some(2), "{text}: {stdout}{stderr}");
+        assert!(stderr.contains(expected), "{text}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+}
+
+/// `--timeout` bounds each search answer of `fuzz --engine` (and not its other requests, which
+/// --engine-timeout bounds): a slower search is an engine failure whose `reproduce:` line carries
+/// the bound, so that it fails the same way again.
+#[test]
+fn timeout_bounds_each_search() {
+    let scratch = Scratch::new("search-timeout");
+    let script = scratch.file("slow.py");
+    std::fs::write(
+        &script,
+        "import sys, time\nfor line in sys.stdin:\n    r = line.split()\n    if r[0] == 'quit': break\n    \
+         if r[0] == 'protocol': a = 'protocol 1 search'\n    elif r[0] == 'root': a = 's'\n    \
+         elif r[0] == 'children': a = 'a t b u' if r[1] == 's' else ''\n    elif r[0] == 'eval': a = '0'\n    \
+         else:\n        time.sleep(0.6 if r[2] != '0' else 0)\n        a = '0'\n    print(a, flush=True)\n",
+    )
+    .unwrap();
+    let engine = format!("python3 {script}");
+    let (code, stdout, stderr) =
+        run(&scratch, &["fuzz", "--engine", &engine, "--cases", "3", "--timeout", "0.2"], SECONDS);
+    assert_eq!(code, Some(3), "{stdout}{stderr}");
+    assert!(stderr.contains("within 0.2 s"), "{stderr}");
+    let line = stderr.lines().find(|line| line.starts_with("reproduce: ")).expect(&stderr);
+    assert!(line.ends_with(" --timeout 0.2"), "{line}");
+    let (code, _) = super::hostile::reproduce(&scratch, &stderr);
+    assert_eq!(code, Some(3));
+    // With time enough, the same searches agree.
+    let (code, stdout, stderr) =
+        run(&scratch, &["fuzz", "--engine", &engine, "--cases", "3", "--timeout", "5"], SECONDS);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let (code, _, stderr) = run(&scratch, &["fuzz", "--engine", &engine, "--timeout", "0"], SECONDS);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("--timeout 0: a search needs some time"), "{stderr}");
+}
