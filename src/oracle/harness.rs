@@ -35,7 +35,7 @@
 //! | `cases` | where cases come from: random trees and graphs ([`Family`], [`Case`]), positions of a game ([`GameCase`]) |
 //! | `judge` | how a case is judged: by the exact values on a tree ([`judge`]), by proofs on a game ([`judge_game`]); what is wrong ([`Disagreement`]) |
 //! | `history` | the earlier searches a wrong answer depends on, fewest first ([`minimize_history`]) |
-//! | `runs` | how runs go: [`fuzz`], [`fuzz_keep_going`], shrinking ([`shrink_case`]), [`fuzz_game`] and its [`descend`] |
+//! | `runs` | how runs go: [`fuzz`], [`fuzz_keep_going`], shrinking ([`shrink_case`]), [`fuzz_game`] and its [`descend`], [`fuzz_game_keep_going`] |
 //!
 //! An engine that cannot answer (its closure returns `Err`) has failed, which is not a
 //! disagreement: [`fuzz`] stops and reports it with the case ([`Outcome::EngineFailed`]); while
@@ -81,8 +81,9 @@ pub use cases::{Case, Family, GameCase};
 pub use history::{Minimized, minimize_history};
 pub use judge::{Disagreement, Naming, judge, judge_game};
 pub use runs::{
-    Descent, FailureFound, Found, GameOutcome, Judged, Kind, Outcome, Progress, Several, Verdict, descend,
-    fuzz, fuzz_game, fuzz_keep_going, shrink_case, shrink_failure, single_steps,
+    Descent, FailureFound, Found, GameFinding, GameOutcome, GameSeveral, Judged, Kind, Outcome, Progress,
+    Several, Verdict, descend, fuzz, fuzz_game, fuzz_game_keep_going, fuzz_keep_going, shrink_case,
+    shrink_failure, single_steps,
 };
 
 use super::record::Record;

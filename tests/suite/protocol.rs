@@ -484,30 +484,42 @@ fn a_forgotten_position_is_asked_again_whole() {
 fn the_served_reference_engine_speaks_the_protocol_and_its_bugs_are_caught() {
     use std::io::Write;
     let serve = |args: &str| format!("'{}' serve {args}", env!("CARGO_BIN_EXE_nullwindow"));
-    let mut child = std::process::Command::new("sh")
-        .args(["-c", &serve("tictactoe --records")])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    // One engine process, asked a batch of requests: its answers, in order.
+    let ask = |requests: &str| {
+        let mut child = std::process::Command::new("sh")
+            .args(["-c", &serve("tictactoe --records")])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(requests.as_bytes()).unwrap();
+        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    };
     let trace = std::env::temp_dir().join(format!("nullwindow-{}-serve-records.jsonl", std::process::id()));
     let requests = format!(
-        "protocol 1\nroot\neval 0\nsearch 0 2\nsearch 0 3 {}\nchildren 5fa\nsomething\nquit\n",
+        "protocol 1\nroot\neval 0.\nsearch 0. 2\nsearch 0. 3 {}\nchildren 5fa.\nsomething\nchildren 0.\nquit\n",
         trace.display()
     );
-    child.stdin.take().unwrap().write_all(requests.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    let answers = String::from_utf8(output.stdout).unwrap();
+    let answers = ask(&requests);
     let lines: Vec<&str> = answers.lines().collect();
-    assert_eq!(lines[..4], ["protocol 1 search records", "0", "0", "0 1"], "{answers}");
+    assert_eq!(lines[..4], ["protocol 1 search records", "0.", "0", "0 1"], "{answers}");
     assert!(lines[4].starts_with("0 "), "{answers}");
     assert!(
-        lines[5].starts_with("unknown position 5fa") && lines[6].starts_with("unknown request"),
+        lines[5].starts_with("unknown position 5fa.") && lines[6].starts_with("unknown request"),
         "{answers}"
     );
     let records = std::fs::read_to_string(&trace).unwrap();
     let _ = std::fs::remove_file(&trace);
-    assert!(records.lines().count() > 9 && records.contains("\"node\":\"0\""), "{records}");
+    assert!(records.lines().count() > 9 && records.contains("\"path\":[]"), "{records}");
+    // A token means the same position to a fresh process: the centre's, asked of another engine.
+    let children: Vec<&str> = lines[7].split_whitespace().collect();
+    let centre = children.chunks(2).find(|pair| pair[0] == "5").unwrap()[1];
+    assert!(centre.ends_with(".5"), "{centre}");
+    let fresh = ask(&format!("protocol 1\neval {centre}\nchildren {centre}\nquit\n"));
+    let fresh: Vec<&str> = fresh.lines().collect();
+    assert_eq!(fresh[1], "0", "{fresh:?}");
+    assert_eq!(fresh[2].split_whitespace().count(), 16, "{fresh:?}");
+    assert!(fresh[2].split_whitespace().nth(1).unwrap().ends_with(".51"), "{fresh:?}");
     // The reference agrees; every planted bug is caught as what it is.
     let (code, stdout, stderr) = run(&["fuzz", "--engine", &serve("tictactoe"), "--cases", "60"]);
     assert_eq!(code, Some(0), "{stdout}{stderr}");

@@ -145,3 +145,36 @@ fn timeout_bounds_each_search() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("--timeout 0: a search needs some time"), "{stderr}");
 }
+
+/// `--keep-going` with `--engine`: two planted bugs of two kinds are two findings, each followed
+/// down the game within its kind, saved (`-1`, `-2`) and reproduced on its own; the last line
+/// counts each kind.
+#[test]
+fn keep_going_finds_each_of_two_bugs() {
+    let scratch = Scratch::new("keep-going-engine");
+    let engine = format!("{} serve tictactoe --bug off-by-one,worst-move", env!("CARGO_BIN_EXE_nullwindow"));
+    let save = scratch.file("found");
+    let fuzz = ["fuzz", "--engine", &engine, "--keep-going", "--cases", "100", "--save", &save];
+    let (code, stdout, stderr) = run(&scratch, &fuzz, SECONDS);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.starts_with("disagreement, a wrong move ("), "{stdout}");
+    assert!(stdout.contains("\ndisagreement, a wrong value ("), "{stdout}");
+    let last = stdout.lines().last().unwrap();
+    assert!(last.starts_with("kinds: 2 (a wrong move ") && last.contains(", a wrong value "), "{last}");
+    assert!(!stderr.contains("hint:"), "a wrong move is no extra turn: {stderr}");
+    // Each finding stands alone: its session saved, its own line shows it again.
+    for (number, kind) in [(1, "the move is wrong"), (2, "the value is wrong")] {
+        let session = std::fs::read_to_string(format!("{save}-{number}.session")).unwrap();
+        assert_eq!(session.lines().filter(|line| line.starts_with("search ")).count(), 1, "{session}");
+        let finding = stdout.split("\ndisagreement, ").nth(number - 1).unwrap();
+        let (code, replayed) = super::hostile::reproduce(&scratch, finding);
+        assert_eq!(code, Some(1), "{replayed}");
+        assert!(replayed.contains(kind), "{replayed}");
+    }
+    // The same engine without its bugs agrees on every case.
+    let fine = format!("{} serve tictactoe", env!("CARGO_BIN_EXE_nullwindow"));
+    let (code, stdout, stderr) =
+        run(&scratch, &["fuzz", "--engine", &fine, "--keep-going", "--cases", "100"], SECONDS);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.starts_with("agreed: 100 cases of 100"), "{stdout}");
+}

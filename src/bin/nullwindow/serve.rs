@@ -1,7 +1,7 @@
 //! `nullwindow serve GAME`: a game of the catalogue served over the line protocol, the crate's own
 //! MTD(f) answering `search` (with its records): a reference engine to point `fuzz --engine`,
 //! `solve --engine` and the rest at, and a second end to test a protocol client of one's own
-//! against. `--bug` plants one of a few bugs real engines have.
+//! against. `--bug` plants some of a few bugs real engines have.
 
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, BufWriter, Write};
@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use nullwindow::driver::{Perspective, SearchParams};
 use nullwindow::game::Game;
-use nullwindow::oracle::record::{NodeName, NodeNames, Recorder, When, write_jsonl};
+use nullwindow::oracle::record::{Recorder, When, write_jsonl};
 use nullwindow::registry::games::KnownGame;
 use nullwindow::search::{Algorithm, Engine};
 use nullwindow::with_any_game;
@@ -32,12 +32,15 @@ Reads requests on standard input and answers each with one line on standard outp
   search POS DEPTH      the crate's MTD(f) to DEPTH plies: VALUE MOVE (VALUE alone at depth 0 or
                         at the end of the game), from the side to move
   search POS DEPTH FILE with --records: the same, its node records written to FILE first (JSON
-                        lines, values from the side to move, nodes named by their tokens)
+                        lines, values from the side to move, nodes named by their paths)
   quit                  the engine exits (so does the end of its input)
 
-A position's token is the game's key for it, in hexadecimal; moves are named as the game prints
-them (tic-tac-toe's squares 1-9, Connect Four's columns 1-7, Nim's stones taken). One engine and its
-table serve every search of a session, as in a real engine.
+A position's token is the game's key for it in hexadecimal, a dot, and the moves from --position
+that first led to it (`3041c.4859`): a fresh engine finds a position by its moves, so tokens mean the
+same to every process, and a position reached again by other moves keeps its first token, so that
+transpositions are one token. Moves are named as the game prints them (tic-tac-toe's squares 1-9,
+Connect Four's columns 1-7, Nim's stones taken). One engine and its table serve every search of a
+session, as in a real engine.
 
 Examples:
 
@@ -65,9 +68,9 @@ pub struct ServeArgs {
     /// Serve from this position (the moves played from the start) instead of the start.
     #[arg(long, value_name = "MOVES", default_value = "")]
     position: String,
-    /// Plant a bug in the search.
-    #[arg(long, value_enum)]
-    bug: Option<Bug>,
+    /// Plant bugs in the search, comma-separated (`off-by-one,worst-move`: two at once).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    bug: Vec<Bug>,
     /// Announce `records` and write them: every search's node records, for `fuzz` and `audit` to
     /// judge node by node (which costs the oracle a proof at every node the search records).
     #[arg(long)]
@@ -83,35 +86,53 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The game's positions by key, as their tokens name them.
+/// The game's positions by key, each with its token: the key in hexadecimal, a dot, and the moves
+/// from the root that first reached it.
 struct Positions<G: Game> {
-    by_key: FxHashMap<u64, G::Position>,
+    root: G::Position,
+    by_key: FxHashMap<u64, (G::Position, String)>,
 }
 
 impl<G: Game> Positions<G> {
-    fn get(&self, token: &str) -> Option<&G::Position> {
-        u64::from_str_radix(token, 16).ok().and_then(|key| self.by_key.get(&key))
-    }
-}
-
-/// Nodes named by their tokens, the keys in hexadecimal.
-struct Tokens;
-
-impl<G: Game> NodeNames<G> for Tokens {
-    fn name(&self, game: &G, position: &G::Position, _: &[u32]) -> NodeName {
-        NodeName::Id(format!("{:x}", game.key(position)))
+    fn new(game: &G) -> Self {
+        let root = game.root();
+        let mut by_key = FxHashMap::default();
+        by_key.insert(game.key(&root), (root.clone(), format!("{:x}.", game.key(&root))));
+        Self { root, by_key }
     }
 
-    fn find(&self, _: &G, name: &NodeName) -> Result<(G::Position, Option<Vec<u32>>), String> {
-        Err(format!("serve does not read records ({name})"))
+    /// The position `token` names: one named before, or found by the moves it holds (a token
+    /// another process of this engine gave), when they lead to a position of its key.
+    fn get(&mut self, game: &G, token: &str) -> Option<G::Position> {
+        let (key, moves) = token.split_once('.')?;
+        let key = u64::from_str_radix(key, 16).ok()?;
+        if let Some((position, _)) = self.by_key.get(&key) {
+            return Some(position.clone());
+        }
+        let mut position = self.root.clone();
+        for name in moves.chars() {
+            let mv = game.legal_moves(&position).into_iter().find(|mv| mv.to_string() == name.to_string())?;
+            position = game.play(&position, mv);
+        }
+        (game.key(&position) == key).then(|| {
+            self.by_key.insert(key, (position.clone(), token.to_owned()));
+            position
+        })
+    }
+
+    /// The token of `child`, reached by `mv` from the position `parent` names: its first token if
+    /// it has one, otherwise the parent's moves and `mv`.
+    fn token_after(&mut self, game: &G, parent: &str, mv: G::Move, child: G::Position) -> String {
+        let key = game.key(&child);
+        let moves = parent.split_once('.').map_or("", |(_, moves)| moves);
+        self.by_key.entry(key).or_insert_with(|| (child, format!("{key:x}.{moves}{mv}"))).1.clone()
     }
 }
 
 /// Answers requests until `quit` or the end of the input, each position looked up by its key.
 fn serve<G: Game>(game: &G, args: &ServeArgs) {
     let root = game.root();
-    let mut positions: Positions<G> = Positions { by_key: FxHashMap::default() };
-    positions.by_key.insert(game.key(&root), root.clone());
+    let mut positions = Positions::new(game);
     let mut input = BufReader::with_capacity(1 << 16, std::io::stdin().lock());
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let params = SearchParams { tt_entries: args.tt_entries, ..SearchParams::default() };
@@ -127,25 +148,23 @@ fn serve<G: Game>(game: &G, args: &ServeArgs) {
                 answer.push_str(if args.records { "protocol 1 search records" } else { "protocol 1 search" });
             }
             (Some("root"), _) => {
-                let _ = write!(answer, "{:x}", game.key(&root));
+                let _ = write!(answer, "{:x}.", game.key(&root));
             }
-            (Some("children"), Some(token)) => match positions.get(token).cloned() {
+            (Some("children"), Some(token)) => match positions.get(game, token) {
                 Some(position) => {
                     for mv in game.legal_moves(&position) {
-                        let child = game.play(&position, mv);
-                        let key = game.key(&child);
+                        let child = positions.token_after(game, token, mv, game.play(&position, mv));
                         let separator = if answer.is_empty() { "" } else { " " };
-                        let _ = write!(answer, "{separator}{mv} {key:x}");
-                        positions.by_key.entry(key).or_insert(child);
+                        let _ = write!(answer, "{separator}{mv} {child}");
                     }
                 }
                 None => {
                     let _ = write!(answer, "unknown position {token}");
                 }
             },
-            (Some("eval"), Some(token)) => match positions.get(token) {
+            (Some("eval"), Some(token)) => match positions.get(game, token) {
                 Some(position) => {
-                    let _ = write!(answer, "{}", game.evaluate_for_mover(position));
+                    let _ = write!(answer, "{}", game.evaluate_for_mover(&position));
                 }
                 None => {
                     let _ = write!(answer, "unknown position {token}");
@@ -154,9 +173,9 @@ fn serve<G: Game>(game: &G, args: &ServeArgs) {
             (Some("search"), Some(token)) => {
                 let depth = words.next().and_then(|depth| depth.parse::<u32>().ok());
                 let file = words.next().filter(|_| args.records);
-                match (positions.get(token).cloned(), depth) {
+                match (positions.get(game, token), depth) {
                     (Some(position), Some(depth)) => {
-                        search(game, &mut engine, &params, args.bug, &position, depth, file, &mut answer);
+                        search(game, &mut engine, &params, &args.bug, &position, depth, file, &mut answer);
                     }
                     _ => {
                         let _ = write!(answer, "unknown request {}", line.trim_end());
@@ -184,13 +203,13 @@ fn search<G: Game>(
     game: &G,
     engine: &mut Engine<G>,
     params: &SearchParams,
-    bug: Option<Bug>,
+    bugs: &[Bug],
     position: &G::Position,
     depth: u32,
     file: Option<&str>,
     answer: &mut String,
 ) {
-    let searched = if bug == Some(Bug::OffByOne) { depth.saturating_sub(1) } else { depth };
+    let searched = if bugs.contains(&Bug::OffByOne) { depth.saturating_sub(1) } else { depth };
 
     let params = SearchParams { depth: searched, ..params.clone() };
     let mover = game.to_move(position);
@@ -199,7 +218,9 @@ fn search<G: Game>(
             let mut recorder = Recorder::from(game, position.clone());
             let outcome = engine.search_observed(game, position, Algorithm::Mtdf, &params, &mut recorder);
             let mut written = String::new();
-            recorder.each_record(When::Completion, Some(&Tokens), |record| {
+            // Nodes named by their paths from the searched position, which mean the same to the
+            // oracle whatever token it first knew a transposition by.
+            recorder.each_record(When::Completion, None, |record| {
                 let player = game.to_move(&record.position);
                 written.push_str(&write_jsonl(&record.turned(player, Perspective::Mover)));
                 written.push('\n');
@@ -213,7 +234,7 @@ fn search<G: Game>(
     };
     let value = mover.perspective(outcome.value);
     let mut best = outcome.best_move.filter(|_| depth > 0);
-    if bug == Some(Bug::WorstMove) && depth > 0 {
+    if bugs.contains(&Bug::WorstMove) && depth > 0 {
         // The child worth the least to the mover, by the same engine one ply shallower.
         let child_params = SearchParams { depth: depth - 1, ..params.clone() };
         let mut worth = |mv| {

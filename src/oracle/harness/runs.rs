@@ -887,6 +887,130 @@ pub fn fuzz_game<G: Game, E, R: Into<Reply<G::Position>>>(
     }
 }
 
+/// A finding of a run on your game that goes on after it ([`fuzz_game_keep_going`]).
+pub enum GameFinding<G: Game, E> {
+    /// The first case of a kind of disagreement ([`Disagreement::kind_name`]), followed down the
+    /// game within its kind.
+    Disagreed(Box<Descent<G>>),
+    /// The engine failed on a case.
+    Failed {
+        /// The case's index in the run.
+        index: u64,
+        /// The case.
+        case: Box<GameCase<G>>,
+        /// The engine's error, or its panic's message.
+        error: Failure<E>,
+    },
+}
+
+/// How a run on your game that went on after each finding ended ([`fuzz_game_keep_going`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameSeveral {
+    /// Cases judged and agreed.
+    pub agreed: u64,
+    /// Cases beyond the budget to judge.
+    pub undecided: u64,
+    /// Cases the engine declined.
+    pub skipped: u64,
+    /// Each kind met, in the order first met, and how many cases were of it: a disagreement's
+    /// [`Disagreement::kind_name`], or `an engine failure`.
+    pub kinds: Vec<(String, u64)>,
+    /// The case after which the run stopped, where the caller said to stop.
+    pub stopped_after: Option<u64>,
+}
+
+/// Runs `engine` on every one of [`Config::cases`] positions of `game`, whatever they find, as
+/// [`fuzz_game`] judges them: the first case of each kind of disagreement is followed down the
+/// game at once, within its kind ([`descend`] keeping [`Disagreement::kind_name`], so that two bugs
+/// are two findings, each at its own node), and handed to `found`, as is every case the engine
+/// fails on. `found` may stop the run (an engine that failed may not answer again). Findings are
+/// handed over as they come, so that the caller can write them out while their positions are
+/// valid: a game that forgets between cases ([`Progress::Cases`]) makes positions of earlier
+/// cases stale.
+pub fn fuzz_game_keep_going<G: Game, E, R: Into<Reply<G::Position>>>(
+    config: &Config,
+    game: &G,
+    mut engine: impl FnMut(&GameCase<G>) -> Result<R, E>,
+    mut progress: impl FnMut(Progress),
+    mut found: impl FnMut(GameFinding<G, E>) -> std::ops::ControlFlow<()>,
+) -> Result<GameSeveral, ConfigError> {
+    if config.height.is_empty() {
+        return Err(ConfigError("the height (the depths to search) is an empty range".to_owned()));
+    }
+    let mut prover = Prover::new(config.table_entries);
+    let mut several = GameSeveral::default();
+    let count = |several: &mut GameSeveral, name: String| match several
+        .kinds
+        .iter_mut()
+        .find(|(known, _)| *known == name)
+    {
+        Some((_, count)) => {
+            *count += 1;
+            false
+        }
+        None => {
+            several.kinds.push((name, 1));
+            true
+        }
+    };
+    for index in 0..config.cases {
+        let case = config.game_case(game, index);
+        let (verdict, finding) = match ask(&mut engine, &case) {
+            Err(error) => {
+                count(&mut several, "an engine failure".to_owned());
+                (Verdict::Failed, Some(GameFinding::Failed { index, case: Box::new(case.clone()), error }))
+            }
+            Ok(None) => {
+                several.skipped += 1;
+                (Verdict::Declined, None)
+            }
+            Ok(Some(answer)) => match judge_by_proof(game, &mut prover, &case, &answer, config) {
+                Ok(None) => {
+                    several.agreed += 1;
+                    (Verdict::Agreed, None)
+                }
+                Err(Undecided { .. }) => {
+                    several.undecided += 1;
+                    (Verdict::Undecided, None)
+                }
+                Ok(Some(disagreement)) => {
+                    let first = count(&mut several, disagreement.kind_name());
+                    let judged =
+                        Judged { family: Some(Family::Own), depth: case.depth, verdict: Verdict::Disagreed };
+                    progress(Progress::Cases { done: index + 1, total: config.cases, judged });
+                    if first {
+                        let descent = descend_within(
+                            config,
+                            game,
+                            &mut prover,
+                            &case,
+                            (answer, disagreement),
+                            &mut engine,
+                            &mut progress,
+                            true,
+                        );
+                        let descent = Descent { index, ..descent };
+                        if found(GameFinding::Disagreed(Box::new(descent))).is_break() {
+                            several.stopped_after = Some(index);
+                            break;
+                        }
+                    }
+                    continue;
+                }
+            },
+        };
+        let judged = Judged { family: Some(Family::Own), depth: case.depth, verdict };
+        progress(Progress::Cases { done: index + 1, total: config.cases, judged });
+        if let Some(finding) = finding
+            && found(finding).is_break()
+        {
+            several.stopped_after = Some(index);
+            break;
+        }
+    }
+    Ok(several)
+}
+
 /// Follows a case the engine gets wrong (its `answer` and `disagreement` there) down the game: the
 /// smallest depth at the position that is still wrong, then a child still wrong one ply
 /// shallower, and again, until no child is, each judged by `prover`. A case the engine fails on,
@@ -901,10 +1025,27 @@ pub fn descend<G: Game, E, R: Into<Reply<G::Position>>>(
     game: &G,
     prover: &mut Prover<G>,
     case: &GameCase<G>,
+    found: (Answer<G::Position>, Disagreement),
+    engine: impl FnMut(&GameCase<G>) -> Result<R, E>,
+    progress: impl FnMut(Progress),
+) -> Descent<G> {
+    descend_within(config, game, prover, case, found, engine, progress, false)
+}
+
+/// [`descend`]; `same_kind`: a step keeps only a disagreement of the first one's kind
+/// ([`Disagreement::kind_name`]), so that a descent does not slip from one bug to another.
+#[allow(clippy::too_many_arguments)] // descend's, and the one switch
+fn descend_within<G: Game, E, R: Into<Reply<G::Position>>>(
+    config: &Config,
+    game: &G,
+    prover: &mut Prover<G>,
+    case: &GameCase<G>,
     (answer, disagreement): (Answer<G::Position>, Disagreement),
     mut engine: impl FnMut(&GameCase<G>) -> Result<R, E>,
     mut progress: impl FnMut(Progress),
+    same_kind: bool,
 ) -> Descent<G> {
+    let kind = disagreement.kind_name();
     // The case asked again first: an engine whose answer depends on what it was asked before (a
     // table kept between searches, randomness) is reported on the case as drawn, its first answer
     // shown as given and the second beside it, and not followed down the game, where every step
@@ -922,7 +1063,7 @@ pub fn descend<G: Game, E, R: Into<Reply<G::Position>>>(
         *tests += 1;
         let answer = ask(&mut engine, candidate).ok()??;
         let found = judge_by_proof(game, prover, candidate, &answer, config).ok()??;
-        Some((answer, found))
+        (!same_kind || found.kind_name() == kind).then_some((answer, found))
     };
     let mut best = (case.clone(), answer, disagreement);
     'descend: loop {

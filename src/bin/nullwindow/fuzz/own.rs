@@ -2,14 +2,15 @@
 //! its own game, judged by proof ([`harness::fuzz_game`]) at exactly the depth drawn, and a wrong
 //! answer followed down the game to the node where the bug acts.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use nullwindow::driver::Perspective;
 use nullwindow::game::Game;
 use nullwindow::oracle::harness::{
-    self, Answer, Config, Descent, GameCase, GameOutcome, Progress, minimize_history,
+    self, Answer, Config, Descent, Disagreement, GameCase, GameFinding, GameOutcome, Progress, Verdict,
+    minimize_history,
 };
 use nullwindow::oracle::proof::Prover;
 use nullwindow::oracle::protocol::{
@@ -44,7 +45,6 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
     }
     // What does not apply to the engine's own game is refused, never ignored.
     let not_here = [
-        (args.keep_going, "--keep-going: without --command the run stops at its first finding"),
         (
             args.width.is_some(),
             "--width shapes the random trees of --command; the cases here are positions of the game",
@@ -175,11 +175,14 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         "{} to prove (--max-positions, a case)",
         counted(config.budget, "position", "positions")
     ));
-    let outcome = harness::fuzz_game(&config, &game, &mut engine, |progress| match progress {
+    let on_progress = |progress| match progress {
         Progress::Cases { done, judged, .. } => {
             summary.add(judged);
-            // Between cases, when no position of the game is held: memory stays bounded.
-            game.forget_beyond(memory / 2);
+            // Between cases, when no position of the game is held, so memory stays bounded; not
+            // before a case that disagreed is followed down the game from its position.
+            if judged.verdict != Verdict::Disagreed {
+                game.forget_beyond(memory / 2);
+            }
             bar.set_position(done);
         }
         Progress::Descending { tests, depth, plies } => {
@@ -191,7 +194,20 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
             bar.tick();
         }
         Progress::Shrinking { .. } => {}
-    });
+    };
+    if args.keep_going {
+        let run =
+            Run { args, config: &config, game: &game, log: &log, fresh: &fresh, records: records.as_deref() };
+        let ended = keep_going(&run, &mut engine, on_progress);
+        bar.finish_and_clear();
+        crate::command::wait_if_interrupted();
+        let cost = Cost::of(&game);
+        summary.print();
+        drop(game);
+        cost.print(args.cpu);
+        return ended;
+    }
+    let outcome = harness::fuzz_game(&config, &game, &mut engine, on_progress);
     bar.finish_and_clear();
     // An interruption stopped the engine, and what the run saw since is no finding: the handler
     // is about to exit 130.
@@ -249,12 +265,95 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
     ended
 }
 
+/// --keep-going: every case run, whatever it finds; the first case of each kind of disagreement
+/// followed down the game within its kind, reported, saved (with --save, `-1`, `-2`, … added) and
+/// given its own `reproduce:` line; a failure of the engine ends the run (what a failed engine
+/// answers next is no answer of its own). A last line counts each kind. Exit 1 when any kind is
+/// a disagreement, 3 when the engine failed and nothing disagreed, 0 when every case agreed.
+fn keep_going(
+    run: &Run<'_>,
+    engine: &mut impl FnMut(&GameCase<ServedGame>) -> Result<Option<Answer<ServedPosition>>, String>,
+    on_progress: impl FnMut(Progress),
+) -> Result<ExitCode, CliError> {
+    let (args, config, game) = (run.args, run.config, run.game);
+    // Written as they come, while their positions are the game's.
+    let mut findings: Vec<(String, String)> = Vec::new();
+    let mut failed = false;
+    let several = harness::fuzz_game_keep_going(config, game, engine, on_progress, |finding| match finding {
+        GameFinding::Disagreed(found) => {
+            let kind = found.disagreement.kind_name();
+            let number = findings.len() + 1;
+            mover_hint(game, &found);
+            let save_as = PathBuf::from(format!("{}-{number}", args.save().display()));
+            let text = format!("{}\n{}", report(game, &found), run.follow_up(&found, &save_as));
+            findings.push((kind, text));
+            std::ops::ControlFlow::Continue(())
+        }
+        GameFinding::Failed { index, case, error } => {
+            failed = true;
+            let error = match error {
+                harness::Failure::Error(error) => error,
+                harness::Failure::Panic(message) => message,
+            };
+            let text = format!(
+                "case {index} ({}), depth {}, position {}: {error}; the run stopped here, as what the engine \
+                 answers after a failure is not its own\nreproduce: {}",
+                case.origin,
+                case.depth,
+                quote_if_needed(&game.token(&case.position)),
+                reproduce(args, run.fresh.command, game, &case)
+            );
+            findings.push(("an engine failure".to_owned(), text));
+            std::ops::ControlFlow::Break(())
+        }
+    })
+    .map_err(|e| CliError(e.to_string()))?;
+    crate::command::wait_if_interrupted();
+    if findings.is_empty() {
+        if several.skipped == config.cases && config.cases > 0 {
+            return Err(CliError(format!(
+                "the engine declined every case ({} of {}): nothing was judged",
+                counted(several.skipped, "case", "cases"),
+                config.cases
+            )));
+        }
+        outln!(
+            "agreed: {} of {} (the engine's own search on its own game), seed {}{}",
+            counted(several.agreed, "case", "cases"),
+            config.cases,
+            config.seed,
+            declined_and_undecided(several.skipped, several.undecided)
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let count_of =
+        |name: &str| several.kinds.iter().find(|(kind, _)| kind == name).map_or(0, |&(_, count)| count);
+    for (kind, text) in &findings {
+        let label = if kind == "an engine failure" { "failure" } else { "disagreement" };
+        outln!("{label}, {kind} ({}): {text}", counted(count_of(kind), "case", "cases"));
+    }
+    let counts: Vec<String> = several.kinds.iter().map(|(kind, count)| format!("{kind} {count}")).collect();
+    let stopped = several
+        .stopped_after
+        .map_or_else(String::new, |index| format!(" (stopped after case {index} of {})", config.cases));
+    outln!(
+        "kinds: {} ({}); agreed: {} of {}{stopped}",
+        several.kinds.len(),
+        counts.join(", "),
+        counted(several.agreed, "case", "cases"),
+        config.cases
+    );
+    let disagreed = findings.iter().any(|(kind, _)| kind != "an engine failure");
+    Ok(ExitCode::from(if disagreed || !failed { 1 } else { 3 }))
+}
+
 /// A hint where the engine's value is a move's value not turned round, as where the same side
 /// moves again: an extra turn the engine has not announced.
 fn mover_hint(game: &ServedGame, found: &Descent<ServedGame>) {
     let mover = game.to_move(&found.found.position);
     let unturned = found.after.iter().flatten().any(|&after| mover.perspective(after) == -found.answer.value);
-    if !game.served().features().mover && found.answer.value != 0 && unturned {
+    let wrong_value = matches!(found.disagreement, Disagreement::Value { .. });
+    if !game.served().features().mover && wrong_value && found.answer.value != 0 && unturned {
         errln!(
             "hint: the engine's value is the value of a move here not turned round, as if the same \
              side moved again after it: if a side of your game can move twice in a row (an extra \
