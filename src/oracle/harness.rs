@@ -102,13 +102,18 @@ pub struct Answer<P = NodeId> {
     /// Its records of the search, values from the side [`Config::perspective`] names; empty when
     /// it keeps none.
     pub records: Vec<Record<P>>,
+    /// The same question asked again, in a row (`fuzz --repeat`): each further answer's value and
+    /// move. A value that differs from `value` is a finding of its own ([`Disagreement::Varied`]);
+    /// a move that differs is judged as `best_move` is, so that two moves of equal exact value are
+    /// no finding.
+    pub again: Vec<(Value, Option<u32>)>,
 }
 
 impl<P> Answer<P> {
     /// An answer with a value alone.
     #[must_use]
     pub const fn value(value: Value) -> Self {
-        Self { value, best_move: None, records: Vec::new() }
+        Self { value, best_move: None, records: Vec::new(), again: Vec::new() }
     }
 }
 

@@ -47,7 +47,7 @@ impl Engine<'_> {
         for iteration in depth.min(1)..=depth {
             guess = engine.mtdf(iteration, guess);
         }
-        Answer { value: guess, best_move: engine.best_move, records: engine.records }
+        Answer { best_move: engine.best_move, records: engine.records, ..Answer::value(guess) }
     }
 
     fn mtdf(&mut self, depth: u32, mut guess: Value) -> Value {

@@ -433,9 +433,7 @@ fn searched_by(
         let token = game.token(&case.position);
         match game.served().search(&token, case.depth, None).map_err(|e| e.to_string())? {
             Searched::Skip => Ok(None),
-            Searched::Value { value, best_move } => {
-                Ok(Some(Answer { value, best_move, records: Vec::new() }))
-            }
+            Searched::Value { value, best_move } => Ok(Some(Answer { best_move, ..Answer::value(value) })),
         }
     }
 }

@@ -178,3 +178,91 @@ fn keep_going_finds_each_of_two_bugs() {
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     assert!(stdout.starts_with("agreed: 100 cases of 100"), "{stdout}");
 }
+
+/// A small negamax engine over a fixed game for the `--repeat` tests: `VALUE_HOOK` and
+/// `MOVE_HOOK` change its answer at the start, `FEATURES` is its version line's.
+const NEGAMAX: &str = r#"import sys, random
+G = {'s': 'a t b u c v', 't': 'd w', 'u': 'e x', 'v': 'f y'}
+E = {'s': 0, 't': 0, 'u': 0, 'v': 0, 'w': 2, 'x': 2, 'y': -1}
+fresh = True
+def negamax(p, depth):
+    w = G.get(p, '').split()
+    if depth == 0 or not w: return E[p], []
+    scored = [(-negamax(c, depth - 1)[0], m) for m, c in zip(w[0::2], w[1::2])]
+    best = max(v for v, _ in scored)
+    return best, [m for v, m in scored if v == best]
+for line in sys.stdin:
+    r = line.split()
+    if not r: continue
+    if r[0] == 'quit': break
+    if r[0] == 'protocol': a = 'protocol 1 FEATURES'
+    elif r[0] == 'root': a = 's'
+    elif r[0] == 'children': a = G.get(r[1], '')
+    elif r[0] == 'eval': a = str(E[r[1]])
+    elif r[0] == 'new':
+        fresh = True
+        a = 'ok'
+    else:
+        v, moves = negamax(r[1], int(r[2]))
+        if r[1] == 's' and r[2] != '0':
+            VALUE_HOOK
+        mv = moves[0] if moves else None
+        if moves and r[1] == 's':
+            MOVE_HOOK
+        fresh = False
+        a = str(v) + (' ' + mv if mv else '')
+    print(a, flush=True)
+"#;
+
+/// The engine `NEGAMAX` with its hooks filled in, written to the scratch directory.
+fn negamax(scratch: &Scratch, name: &str, features: &str, value_hook: &str, move_hook: &str) -> String {
+    let script = scratch.file(&format!("{name}.py"));
+    let text = NEGAMAX
+        .replace("FEATURES", features)
+        .replace("VALUE_HOOK", value_hook)
+        .replace("MOVE_HOOK", move_hook);
+    std::fs::write(&script, text).unwrap();
+    format!("python3 {script}")
+}
+
+/// `--repeat K` asks each search K times: an engine that adds noise at the start is caught as
+/// answering several ways; one that picks among equally good moves at random is not wrong; and one
+/// that is right only on a fresh table agrees once it announces `new`, which `--repeat` sends
+/// before each asking.
+#[test]
+fn repeat_catches_an_engine_that_answers_several_ways() {
+    let scratch = Scratch::new("repeat");
+    let noisy = negamax(&scratch, "noisy", "search", "v += random.choice([0, 1])", "pass");
+    let fuzz = |engine: &str, extra: &[&str]| {
+        let args = [&["fuzz", "--engine", engine, "--height", "1..2", "--cases", "40"][..], extra].concat();
+        run(&scratch, &args, SECONDS)
+    };
+    let (code, stdout, stderr) = fuzz(&noisy, &["--repeat", "6"]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("the engine answered 2 ways: asked the same 6 times in a row, it said"),
+        "{stdout}"
+    );
+    assert!(stdout.contains(" --repeat 6\n") || stdout.ends_with(" --repeat 6\n"), "{stdout}");
+    // Three equally good moves, one drawn at random each time: no finding.
+    let fickle = negamax(&scratch, "fickle", "search", "pass", "mv = random.choice(moves)");
+    let (code, stdout, stderr) = fuzz(&fickle, &["--repeat", "6"]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    // Right only on a fresh table: asked twice in a row, it answers two ways...
+    let stale = "v += 0 if fresh else 1";
+    let unannounced = negamax(&scratch, "stale", "search", stale, "pass");
+    let (code, stdout, _) = fuzz(&unannounced, &["--repeat", "2"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    assert!(stdout.contains("the engine answered 2 ways"), "{stdout}");
+    // ...and announcing `new`, it is asked each time after it, and agrees.
+    let announced = negamax(&scratch, "stale-new", "search new", stale, "pass");
+    let (code, stdout, stderr) = fuzz(&announced, &["--repeat", "2"]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let (code, _, stderr) = run(
+        &scratch,
+        &["fuzz", "--command", "true {}", "--repeat", "2", "--family", "trees", "--cases", "1"],
+        SECONDS,
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.starts_with("error: --repeat asks the engine's own search again"), "{stderr}");
+}

@@ -233,6 +233,11 @@ pub struct FuzzArgs {
     /// engine, and judge its last search: exit 1 when it is wrong.
     #[arg(long, value_name = "FILE", requires = "engine", conflicts_with_all = ["command", "position", "replay"])]
     session: Option<PathBuf>,
+    /// With --engine and no --command: ask each search K times in a row (each after `new`, where
+    /// the engine announces it); values that differ are a finding of their own, "the engine
+    /// answered N ways", and moves that differ are each judged.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    repeat: u32,
     /// Run one case, from this tree file, instead of drawing cases (with --depth).
     #[arg(long, value_name = "FILE", requires = "depth", conflicts_with = "engine")]
     replay: Option<String>,
@@ -411,7 +416,7 @@ fn parse_answer(line: &str) -> Result<Answer, String> {
     if words.next().is_some() {
         return Err(format!("{} has more than a value and a move", shown()));
     }
-    Ok(Answer { value, best_move, records: Vec::new() })
+    Ok(Answer { value, best_move, ..Answer::value(value) })
 }
 
 pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
@@ -422,6 +427,13 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
     if args.depth.is_some() && args.replay.is_none() {
         return Err(CliError(
             "--depth goes with --replay (or, without --command, with --position)".to_owned(),
+        ));
+    }
+    if args.repeat > 1 {
+        return Err(CliError(
+            "--repeat asks the engine's own search again (--engine without --command); a run of --command \
+             is asked each case once"
+                .to_owned(),
         ));
     }
     if args.persistent

@@ -74,6 +74,12 @@ pub enum Disagreement {
         /// Its place in the records, from 0.
         index: usize,
     },
+    /// Asked the same question several times in a row (`fuzz --repeat`), the engine answered with
+    /// values that differ: whatever the exact value, they cannot all be it.
+    Varied {
+        /// Each answer's value, in the order given, from the side [`Config::perspective`] names.
+        values: Vec<Value>,
+    },
 }
 
 /// How [`Disagreement::describe_named`] names what it speaks of.
@@ -87,12 +93,22 @@ pub struct Naming<'n> {
 }
 
 impl Disagreement {
+    /// [`Disagreement::Varied`] if `answer`'s values differ from one asking to the next.
+    #[must_use]
+    pub fn varied<P>(answer: &Answer<P>) -> Option<Self> {
+        answer.again.iter().any(|&(value, _)| value != answer.value).then(|| Self::Varied {
+            values: std::iter::once(answer.value)
+                .chain(answer.again.iter().map(|&(value, _)| value))
+                .collect(),
+        })
+    }
+
     /// Which answer is wrong: 0 the records, 1 the value, 2 the move. Shrinking keeps it, so that a
     /// case does not slip from one bug to another on its way down.
     pub(super) const fn kind(&self) -> u8 {
         match self {
             Self::Record { .. } | Self::Outside { .. } => 0,
-            Self::Value { .. } => 1,
+            Self::Value { .. } | Self::Varied { .. } => 1,
             Self::NoSuchMove { .. } | Self::WrongMove { .. } => 2,
         }
     }
@@ -166,6 +182,18 @@ impl Disagreement {
                 };
                 format!("{explained}{}", deeper_hint(*deeper_explains))
             }
+            Self::Varied { values } => {
+                let mut distinct = values.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                let listed: Vec<String> = values.iter().map(Value::to_string).collect();
+                format!(
+                    "the engine answered {} ways: asked the same {} times in a row, it said {}",
+                    distinct.len(),
+                    values.len(),
+                    listed.join(", ")
+                )
+            }
             Self::Outside { record, index } => format!(
                 "record {}: {}, searched {} plies deep, names a position that the case does not hold there \
                  (unfolded to its depth, and past it as far as fits the budget)",
@@ -223,12 +251,34 @@ impl<'t> Judge<'t> {
 }
 
 /// Judges `answer` on `case`: `Ok(None)` when it agrees, the first disagreement found otherwise:
-/// the records first (a broken rule names the node where a bug acts, its earliest cause), then the
-/// value, then the move.
+/// values that vary from one asking to the next ([`Answer::again`]) first, then the records (a
+/// broken rule names the node where a bug acts, its earliest cause), then the value, then the move,
+/// and then each other move the engine gave when asked again.
 ///
 /// # Errors
 /// [`Undecided`] when a judgement needs more than [`Config::budget`] nodes.
 pub fn judge(case: &Case, answer: &Answer, config: &Config) -> Result<Option<Disagreement>, Undecided> {
+    if let Some(varied) = Disagreement::varied(answer) {
+        return Ok(Some(varied));
+    }
+    let mut judged = vec![answer.best_move];
+    let others = answer.again.iter().filter(|&&(_, best_move)| {
+        let new = !judged.contains(&best_move);
+        judged.push(best_move);
+        new
+    });
+    let others: Vec<Answer> =
+        others.map(|&(value, best_move)| Answer { best_move, ..Answer::value(value) }).collect();
+    for answer in std::iter::once(answer).chain(&others) {
+        if let Some(found) = judge_tree_one(case, answer, config)? {
+            return Ok(Some(found));
+        }
+    }
+    Ok(None)
+}
+
+/// [`judge`] of one answer: its records, value and move.
+fn judge_tree_one(case: &Case, answer: &Answer, config: &Config) -> Result<Option<Disagreement>, Undecided> {
     let tree = &case.tree;
     let root = tree.root_id();
     let mut judge = Judge { tree, config, memo: HashMap::new() };
@@ -398,6 +448,35 @@ pub(super) fn judge_by_proof<G: Game>(
     answer: &Answer<G::Position>,
     config: &Config,
 ) -> Result<Option<Disagreement>, Undecided> {
+    if let Some(varied) = Disagreement::varied(answer) {
+        return Ok(Some(varied));
+    }
+    let found = judge_one(game, prover, case, answer, config)?;
+    if found.is_some() {
+        return Ok(found);
+    }
+    // Another move, given when asked again, with the same value: judged as the first was.
+    let mut judged = vec![answer.best_move];
+    for &(value, best_move) in &answer.again {
+        if !judged.contains(&best_move) {
+            judged.push(best_move);
+            let other = Answer { best_move, ..Answer::value(value) };
+            if let Some(found) = judge_one(game, prover, case, &other, config)? {
+                return Ok(Some(found));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// [`judge_by_proof`] of one answer, its records, value and move.
+fn judge_one<G: Game>(
+    game: &G,
+    prover: &mut Prover<G>,
+    case: &GameCase<G>,
+    answer: &Answer<G::Position>,
+    config: &Config,
+) -> Result<Option<Disagreement>, Undecided> {
     if config.deeper_entries {
         return judge_unfolded(game, case, answer, config, config.budget);
     }
@@ -540,7 +619,8 @@ fn judge_unfolded<G: Game>(
         records.push(record.clone().at(node));
     }
     let tree_case = Case { tree, depth: case.depth, origin: case.origin.clone() };
-    let tree_answer = Answer { value: answer.value, best_move: answer.best_move, records };
+    let tree_answer =
+        Answer { value: answer.value, best_move: answer.best_move, records, again: answer.again.clone() };
     judge(&tree_case, &tree_answer, config)
 }
 
@@ -585,6 +665,7 @@ impl Disagreement {
             Self::NoSuchMove { .. } | Self::WrongMove { .. } => "a wrong move".to_owned(),
             Self::Record { violation, .. } => format!("the {} rule", violation.rule),
             Self::Outside { .. } => "a record outside the case".to_owned(),
+            Self::Varied { .. } => "answers that vary".to_owned(),
         }
     }
 }

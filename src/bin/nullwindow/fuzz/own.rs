@@ -136,10 +136,7 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
     // What the engine was asked, in order: a wrong answer may depend on it. A quarter of the
     // memory bound holds it.
     let log = Log::new(memory / 4);
-    let mut engine = |case: &GameCase<ServedGame>| {
-        log.push(Request::Search { token: game.token(&case.position), depth: case.depth });
-        search(&game, case, records.as_deref())
-    };
+    let mut engine = |case: &GameCase<ServedGame>| asked(&game, &log, case, records.as_deref(), args.repeat);
     let fresh = Fresh {
         command,
         timeout: Duration::from_secs_f64(args.engine_timeout.min(1e9)),
@@ -398,12 +395,14 @@ impl Run<'_> {
             lines.push(by_position.clone());
         };
         let mut lines = Vec::new();
-        if found.answered_again.is_none() {
+        // Answers that vary within one asking are their own finding: no history explains them.
+        let varied = matches!(found.disagreement, Disagreement::Varied { .. });
+        if found.answered_again.is_none() || varied {
             saved_with_position(&mut lines);
             return lines.join("\n");
         }
         // The case was asked twice, one after the other: what came before is its history.
-        let earlier = self.log.before_last(2);
+        let earlier = self.log.before_previous_case();
         if !self.log.complete() {
             lines.push(
                 "history: the searches before this case outgrew a quarter of --max-memory and were not all \
@@ -526,7 +525,8 @@ fn replay_session(
             return Ok(ExitCode::from(3));
         }
     }
-    let mut engine = |case: &GameCase<ServedGame>| search(game, case, records);
+    let log = Log::new(0);
+    let mut engine = |case: &GameCase<ServedGame>| asked(game, &log, case, records, args.repeat);
     let session = Some((file, earlier.len()));
     one_case(args, command, config, game, (&format!("token:{token}"), *depth), &mut engine, session)
 }
@@ -702,6 +702,47 @@ fn report(game: &ServedGame, found: &Descent<ServedGame>) -> String {
     )
 }
 
+/// The engine's answer to `search` on `case`, logged; with `repeat` above 1, asked that many times
+/// in a row (each after `new`, where the engine announces it), the further answers kept in
+/// [`Answer::again`], and the records the first's.
+fn asked(
+    game: &ServedGame,
+    log: &Log,
+    case: &GameCase<ServedGame>,
+    records: Option<&Path>,
+    repeat: u32,
+) -> Result<Option<Answer<ServedPosition>>, String> {
+    let token = game.token(&case.position);
+    log.start_case();
+    let fresh_each = repeat > 1 && game.served().features().new;
+    let new = || {
+        log.push(Request::New);
+        game.served().new_game().map_err(|e| e.to_string())
+    };
+    if fresh_each {
+        new()?;
+    }
+    log.push(Request::Search { token: token.clone(), depth: case.depth });
+    let Some(mut answer) = search(game, case, records)? else { return Ok(None) };
+    for _ in 1..repeat {
+        if fresh_each {
+            new()?;
+        }
+        log.push(Request::Search { token: token.clone(), depth: case.depth });
+        match game.served().search(&token, case.depth, None).map_err(|e| e.to_string())? {
+            Searched::Value { value, best_move } => answer.again.push((value, best_move)),
+            Searched::Skip => {
+                return Err(format!(
+                    "the engine declined '{}' at depth {} when asked again, after answering it",
+                    printable(&token),
+                    case.depth
+                ));
+            }
+        }
+    }
+    Ok(Some(answer))
+}
+
 /// The engine's answer to `search` on `case`, its records read and placed in its game.
 fn search(
     game: &ServedGame,
@@ -728,7 +769,7 @@ fn answer_of(
     records: Option<&Path>,
 ) -> Result<Option<Answer<ServedPosition>>, String> {
     let Searched::Value { value, best_move } = searched.map_err(|e| e.to_string())? else { return Ok(None) };
-    let mut answer = Answer { value, best_move, records: Vec::new() };
+    let mut answer = Answer { best_move, ..Answer::value(value) };
     if let Some(file) = records
         && let Some(written) = read_records(file)?
     {
@@ -916,6 +957,9 @@ fn carried(args: &FuzzArgs) -> String {
     }
     if let Some(timeout) = args.timeout {
         flags.push_str(&format!(" --timeout {timeout}"));
+    }
+    if args.repeat > 1 {
+        flags.push_str(&format!(" --repeat {}", args.repeat));
     }
     flags
 }

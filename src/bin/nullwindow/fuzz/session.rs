@@ -57,12 +57,20 @@ pub struct Log {
     bytes: Cell<usize>,
     max_bytes: usize,
     complete: Cell<bool>,
+    /// Where the last two searches of a case (each asked once, or --repeat times) began.
+    starts: Cell<(usize, usize)>,
 }
 
 impl Log {
     /// An empty log that keeps at most `max_bytes` of requests.
     pub const fn new(max_bytes: usize) -> Self {
-        Self { requests: RefCell::new(Vec::new()), bytes: Cell::new(0), max_bytes, complete: Cell::new(true) }
+        Self {
+            requests: RefCell::new(Vec::new()),
+            bytes: Cell::new(0),
+            max_bytes,
+            complete: Cell::new(true),
+            starts: Cell::new((0, 0)),
+        }
     }
 
     /// Logs `request`, unless the log is full.
@@ -81,11 +89,15 @@ impl Log {
         self.complete.get()
     }
 
-    /// The requests logged before the last-but-`back` one: with `back` 2, what the engine was
-    /// asked before a case it was then asked twice.
-    pub fn before_last(&self, back: usize) -> Vec<Request> {
-        let requests = self.requests.borrow();
-        requests[..requests.len().saturating_sub(back)].to_vec()
+    /// Marks where the requests of a case begin.
+    pub fn start_case(&self) {
+        self.starts.set((self.starts.get().1, self.requests.borrow().len()));
+    }
+
+    /// The requests logged before the case before the last: what the engine was asked before a
+    /// case that it was then asked again.
+    pub fn before_previous_case(&self) -> Vec<Request> {
+        self.requests.borrow()[..self.starts.get().0].to_vec()
     }
 }
 
