@@ -162,6 +162,13 @@ pub trait Game {
     /// The position reached by playing `mv` at `position`.
     fn play(&self, position: &Self::Position, mv: Self::Move) -> Self::Position;
 
+    /// The name messages give `mv`, played at `position`: the game's own (a served engine's move
+    /// names). The default prints the move.
+    fn move_name(&self, position: &Self::Position, mv: Self::Move) -> String {
+        let _ = position;
+        mv.to_string()
+    }
+
     /// The value of `position` from MAX's side: exact at a terminal position, a heuristic static
     /// evaluation at a depth cut-off. Must be admissible.
     fn evaluate(&self, position: &Self::Position) -> Value;

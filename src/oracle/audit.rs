@@ -508,6 +508,9 @@ pub struct Report {
     /// first, or when there is no depth to judge it at (no [`Options::root_depth`] and no record
     /// of the root).
     pub root_value: Option<RootVerdict>,
+    /// The first record whose node its caller could not reach by any move
+    /// ([`first_not_a_child`]).
+    pub not_a_child: Option<NotAChild>,
 }
 
 impl Report {
@@ -519,7 +522,7 @@ impl Report {
             Some(verdict) => verdict.rule.is_none(),
             None => true,
         };
-        self.first.is_none() && root_holds
+        self.first.is_none() && root_holds && self.not_a_child.is_none()
     }
 }
 
@@ -581,6 +584,7 @@ pub(crate) fn audit_by<G: Game>(
         }
     }
     let order = options.order.unwrap_or_else(|| guess_order(game, judged));
+    let not_a_child = first_not_a_child(game, judged);
     let count = violations.iter().flatten().count();
     let first = violations.iter().flatten().next().cloned();
     let cause = first.as_ref().map(|first| earliest_cause(game, judged, &violations, first.record, order));
@@ -600,6 +604,7 @@ pub(crate) fn audit_by<G: Game>(
         order,
         unfinished,
         root_value,
+        not_a_child,
     }
 }
 
@@ -834,6 +839,104 @@ fn caller<G: Game>(game: &G, records: &[Record<G::Position>], index: usize, orde
         match records[other].path.as_deref() {
             Some(at) if at == parent => return Some(other),
             // Another descendant of the parent: a sibling's search, written between the two.
+            Some(at) if at.len() > parent.len() && at.starts_with(parent) => {}
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// A record one ply below the record of its caller whose node is no position after any of the
+/// caller's moves: evidence of a bug in making or unmaking moves (a board left corrupt), or of an
+/// illegal move searched ([`first_not_a_child`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct NotAChild {
+    /// The record's index in the list (0-based).
+    pub record: usize,
+    /// Its caller's record: the nearest in the direction the records' order puts a parent, a ply
+    /// deeper (see [`Violation::caller`]).
+    pub caller: usize,
+    /// The names of the caller's moves, in the game's order ([`Game::move_name`]).
+    pub moves: Vec<String>,
+}
+
+impl NotAChild {
+    /// The finding in words, the records (`records[self.record]` and `records[self.caller]`) cited
+    /// as `citation` says: `record 2 reaches node v, searched 0 plies deep, which is not a position
+    /// after any move of node u (record 3, moves e, f)`.
+    #[must_use]
+    pub fn describe<P: PositionName>(
+        &self,
+        record: &Record<P>,
+        caller: &Record<P>,
+        citation: Citation<'_>,
+    ) -> String {
+        let moves = if self.moves.is_empty() {
+            "it has no moves".to_owned()
+        } else {
+            format!("moves {}", self.moves.join(", "))
+        };
+        let (cited, caller_cited) = match citation {
+            Citation::Number => {
+                (format!("record {}", self.record + 1), format!("record {}", self.caller + 1))
+            }
+            Citation::Line(file) => (
+                format!("{file}:{}: the record", record.line.unwrap_or(0)),
+                format!("line {}", caller.line.unwrap_or(0)),
+            ),
+        };
+        format!(
+            "{cited} reaches {}, searched {} deep, which is not a position after any move of {} \
+             ({caller_cited}, {moves})",
+            node_text(record),
+            plies(record.depth),
+            node_text(caller),
+        )
+    }
+}
+
+/// The first record whose node its caller could not have reached: a record one ply below its
+/// caller's record (the nearest record a ply deeper in the direction the order puts a parent: a
+/// later one in completion order, an earlier one in entry order; by path where the records give
+/// paths) whose position is not the position after any legal move of the caller's, and is not the
+/// caller's own (as the root of a next iteration is). A record at another depth than its caller's
+/// less one (an extension, a reduction, a null move, a quiescence search) is not judged.
+#[must_use]
+pub fn first_not_a_child<G: Game>(game: &G, records: &[Record<G::Position>]) -> Option<NotAChild> {
+    let order = guess_order(game, records);
+    (0..records.len()).find_map(|index| {
+        let record = &records[index];
+        let caller = parent_record(records, index, order)?;
+        let above = &records[caller];
+        let key = game.key(&record.position);
+        if above.depth != record.depth + 1 || game.key(&above.position) == key {
+            return None;
+        }
+        let moves = game.legal_moves(&above.position);
+        if moves.iter().any(|&mv| game.key(&game.play(&above.position, mv)) == key) {
+            return None;
+        }
+        let moves = moves.into_iter().map(|mv| game.move_name(&above.position, mv)).collect();
+        Some(NotAChild { record: index, caller, moves })
+    })
+}
+
+/// The record of the node that searched `records[index]`'s, as [`caller`] finds it, without
+/// asking the game whether one lies below the other (which is what [`first_not_a_child`] asks).
+fn parent_record<P>(records: &[Record<P>], index: usize, order: Order) -> Option<usize> {
+    let record = &records[index];
+    let mut onward: Box<dyn Iterator<Item = usize>> = match order {
+        Order::Completion => Box::new(index + 1..records.len()),
+        Order::Entry => Box::new((0..index).rev()),
+    };
+    let Some(path) = &record.path else {
+        return onward.find(|&other| records[other].depth > record.depth);
+    };
+    let (_, parent) = path.split_last()?;
+    for other in onward {
+        match records[other].path.as_deref() {
+            Some(at) if at == parent => return Some(other),
             Some(at) if at.len() > parent.len() && at.starts_with(parent) => {}
             _ => return None,
         }

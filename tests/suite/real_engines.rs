@@ -266,3 +266,85 @@ fn repeat_catches_an_engine_that_answers_several_ways() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.starts_with("error: --repeat asks the engine's own search again"), "{stderr}");
 }
+
+/// An engine whose unmake leaves the board corrupt: at `u` it searches `v`, a position of the other
+/// branch, where `y` should be. Its value is right (the two are worth the same), so only its
+/// records show the bug: the record that reaches `v` from `u` is a disagreement of its own, not
+/// an engine failure, named with the moves `u` has, and followed down the game to `u`.
+const CORRUPT: &str = r#"import sys, json
+G = {'s': 'a t b u', 't': 'c v d w', 'u': 'e x f y'}
+E = {'s': 0, 't': 0, 'u': 0, 'v': 3, 'w': -1, 'x': 2, 'y': 3}
+def search(p, depth, out):
+    w = G.get(p, '').split()
+    kids = list(zip(w[0::2], w[1::2]))
+    if p == 'u' and depth >= 1: kids = [('e', 'x'), ('f', 'v')]
+    if depth == 0 or not kids:
+        v, best = E[p], None
+    else:
+        v, best = None, None
+        for m, c in kids:
+            x = -search(c, depth - 1, out)[0]
+            if v is None or x > v: v, best = x, m
+    out.append(json.dumps({'node': p, 'depth': depth, 'alpha': -1000, 'beta': 1000, 'result': v}))
+    return v, best
+for line in sys.stdin:
+    r = line.split()
+    if not r: continue
+    if r[0] == 'quit': break
+    if r[0] == 'protocol': a = 'protocol 1 search records'
+    elif r[0] == 'root': a = 's'
+    elif r[0] == 'children': a = G.get(r[1], '')
+    elif r[0] == 'eval': a = str(E[r[1]])
+    else:
+        out = []
+        v, mv = search(r[1], int(r[2]), out)
+        if len(r) > 3: open(r[3], 'w').write('\n'.join(out) + '\n')
+        a = str(v) + (' ' + mv if mv else '')
+    print(a, flush=True)
+"#;
+
+#[test]
+fn a_record_outside_the_game_is_a_disagreement_at_its_node() {
+    let scratch = Scratch::new("outside");
+    let script = scratch.file("corrupt.py");
+    std::fs::write(&script, CORRUPT).unwrap();
+    let engine = format!("python3 {script}");
+    let (code, stdout, stderr) = run(&scratch, &["fuzz", "--engine", &engine, "--cases", "50"], SECONDS);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("position: u\n"), "descended to u: {stdout}");
+    assert!(
+        stdout.contains(
+            "record 2 reaches node v, searched 0 plies deep, which is not a position after any move of node u \
+             (record 3, moves e, f)"
+        ),
+        "{stdout}"
+    );
+    let (code, replayed) = super::hostile::reproduce(&scratch, &stdout);
+    assert_eq!(code, Some(1), "{replayed}");
+    // `audit --engine` says the same of the records of one search.
+    let records = scratch.file("records.jsonl");
+    let mut child = std::process::Command::new("python3")
+        .arg(&script)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(
+        child.stdin.as_mut().unwrap(),
+        format!("protocol 1\nsearch s 2 {records}\nquit\n").as_bytes(),
+    )
+    .unwrap();
+    drop(child.stdin.take());
+    child.wait().unwrap();
+    let audit = ["audit", "--engine", &engine, "--trace", &records, "--values", "side-to-move"];
+    let (code, stdout, stderr) = run(&scratch, &audit, SECONDS);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with(&format!(
+            "{records}:5: the record reaches node v, searched 0 plies deep, which is not a position after any \
+             move of node u (line 6, moves e, f)\nall 7 records hold their rules, but one reaches a position \
+             outside the game"
+        )),
+        "{stdout}"
+    );
+}

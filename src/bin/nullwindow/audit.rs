@@ -260,6 +260,16 @@ impl Verdict {
         };
         let records = crate::output::counted(report.records as u128, "record", "records");
         let root = report.root_value.as_ref();
+        if let Some(found) = &report.not_a_child {
+            outln!(
+                "{}",
+                found.describe(
+                    &self.records[found.record],
+                    &self.records[found.caller],
+                    Citation::Line(name)
+                )
+            );
+        }
         if let Some(first) = &report.first {
             outln!("{}", self.describe(name, first));
             if let Some(cause) = report.cause.as_ref().filter(|cause| cause.record != first.record) {
@@ -282,6 +292,9 @@ impl Verdict {
         let root_holds = root.is_some_and(|root| root.rule.is_none());
         let root_breaks = root.is_some_and(|root| root.rule.is_some());
         let verdict = match (report.first.is_some(), root_breaks) {
+            (false, false) if report.not_a_child.is_some() => {
+                format!("all {records} hold their rules, but one reaches a position outside the game (")
+            }
             (false, false) if root_holds => {
                 let root = root.map_or(0, |root| root.claimed);
                 format!("ok: all {records} hold, and so does the root value {root} (")
@@ -301,7 +314,7 @@ impl Verdict {
         };
         let judged_by =
             if deeper_entries { "judged by the witness criterion" } else { "exact depth-limited values" };
-        if report.first.is_none() && !root_breaks {
+        if report.first.is_none() && !root_breaks && report.not_a_child.is_none() {
             outln!("{verdict}values from {side}, {judged_by}; records in {order})");
         } else {
             outln!("{verdict}values from {side}; records in {order})");
@@ -338,6 +351,11 @@ impl Verdict {
                 exact: root.exact,
                 extensions: root.extensions.map(JsonExtensions::of),
                 rule: root.rule,
+            }),
+            not_a_child: report.not_a_child.as_ref().map(|found| JsonNotAChild {
+                record: record(found.record),
+                caller: record(found.caller),
+                moves: &found.moves,
             }),
         }
     }
@@ -424,4 +442,14 @@ struct JsonVerdict<'a> {
     first: Option<JsonViolation<'a>>,
     cause: Option<JsonViolation<'a>>,
     root_value: Option<JsonRoot>,
+    /// The first record whose node its caller, a ply above, cannot reach by any move.
+    not_a_child: Option<JsonNotAChild<'a>>,
+}
+
+/// A record outside the game, in the `--json` verdict: it, its caller, and the caller's moves.
+#[derive(Serialize)]
+struct JsonNotAChild<'a> {
+    record: JsonRecord<'a>,
+    caller: JsonRecord<'a>,
+    moves: &'a [String],
 }

@@ -74,6 +74,17 @@ pub enum Disagreement {
         /// Its place in the records, from 0.
         index: usize,
     },
+    /// A record names a position that its caller's record, a ply above, cannot reach by any move
+    /// ([`audit::first_not_a_child`]): a bug that corrupts the position in making or unmaking a
+    /// move, or that searches an illegal one.
+    NotAChild {
+        /// What was found: the two records' places and the caller's moves.
+        found: audit::NotAChild,
+        /// The record, as the engine wrote it.
+        record: Box<Record<()>>,
+        /// Its caller's record.
+        caller: Box<Record<()>>,
+    },
     /// Asked the same question several times in a row (`fuzz --repeat`), the engine answered with
     /// values that differ: whatever the exact value, they cannot all be it.
     Varied {
@@ -107,7 +118,7 @@ impl Disagreement {
     /// case does not slip from one bug to another on its way down.
     pub(super) const fn kind(&self) -> u8 {
         match self {
-            Self::Record { .. } | Self::Outside { .. } => 0,
+            Self::Record { .. } | Self::Outside { .. } | Self::NotAChild { .. } => 0,
             Self::Value { .. } | Self::Varied { .. } => 1,
             Self::NoSuchMove { .. } | Self::WrongMove { .. } => 2,
         }
@@ -181,6 +192,9 @@ impl Disagreement {
                     citation: audit::Citation::Number,
                 };
                 format!("{explained}{}", deeper_hint(*deeper_explains))
+            }
+            Self::NotAChild { found, record, caller } => {
+                found.describe(record.as_ref(), caller.as_ref(), audit::Citation::Number)
             }
             Self::Varied { values } => {
                 let mut distinct = values.clone();
@@ -282,6 +296,9 @@ fn judge_tree_one(case: &Case, answer: &Answer, config: &Config) -> Result<Optio
     let tree = &case.tree;
     let root = tree.root_id();
     let mut judge = Judge { tree, config, memo: HashMap::new() };
+    if let Some(found) = audit::first_not_a_child(tree, &answer.records) {
+        return Ok(Some(Disagreement::not_a_child(found, &answer.records, node_name)));
+    }
     if !answer.records.is_empty() {
         let options = audit::Options {
             deeper_entries: config.deeper_entries,
@@ -374,6 +391,16 @@ impl Disagreement {
             violation,
             deeper_explains,
         }
+    }
+
+    /// [`Disagreement::NotAChild`] for `found` among `records`, its records as the engine wrote them.
+    fn not_a_child<P: Clone>(
+        found: audit::NotAChild,
+        records: &[Record<P>],
+        name: impl Fn(&P) -> Option<NodeName>,
+    ) -> Self {
+        let written = |index: usize| Box::new(as_written(&records[index], &name));
+        Self::NotAChild { record: written(found.record), caller: written(found.caller), found }
     }
 }
 
@@ -482,6 +509,9 @@ fn judge_one<G: Game>(
     }
     let mut budget = Budget::new(config.budget);
     let root = &case.position;
+    if let Some(found) = audit::first_not_a_child(game, &answer.records) {
+        return Ok(Some(Disagreement::not_a_child(found, &answer.records, |_| None)));
+    }
     if !answer.records.is_empty() {
         let options = audit::Options {
             limit: Some(config.budget),
@@ -666,6 +696,7 @@ impl Disagreement {
             Self::Record { violation, .. } => format!("the {} rule", violation.rule),
             Self::Outside { .. } => "a record outside the case".to_owned(),
             Self::Varied { .. } => "answers that vary".to_owned(),
+            Self::NotAChild { .. } => "a record outside the game".to_owned(),
         }
     }
 }

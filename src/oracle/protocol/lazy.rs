@@ -31,7 +31,7 @@ pub struct ServedPosition {
 
 /// An engine's game served over the protocol, asked lazily. See the [module documentation](self).
 ///
-/// Its moves are child indices in the engine's order ([`ServedGame::move_name`] gives their names);
+/// Its moves are child indices in the engine's order ([`Game::move_name`] gives their names);
 /// its keys identify positions; sides turn as the engine's `mover` answers say, or with every move.
 pub struct ServedGame {
     served: RefCell<Served>,
@@ -67,17 +67,6 @@ impl ServedGame {
     #[must_use]
     pub fn token(&self, position: &ServedPosition) -> String {
         self.served.borrow().token(position.token).to_owned()
-    }
-
-    /// The engine's name for move `index` of `position`.
-    #[must_use]
-    pub fn move_name(&self, position: &ServedPosition, index: u32) -> String {
-        if !self.expand(position) {
-            return String::new();
-        }
-        let served = self.served.borrow();
-        let moves = served.children(position.token).unwrap_or_default();
-        moves.get(index as usize).map(|mv| served.name(mv.name).to_owned()).unwrap_or_default()
     }
 
     /// Forgets what the engine answered, once the answers kept take more than `max_bytes` (as
@@ -134,6 +123,16 @@ impl Game for ServedGame {
 
     fn to_move(&self, position: &ServedPosition) -> Player {
         position.side
+    }
+
+    /// The engine's name for move `index` of `position`.
+    fn move_name(&self, position: &ServedPosition, index: u32) -> String {
+        if !self.expand(position) {
+            return String::new();
+        }
+        let served = self.served.borrow();
+        let moves = served.children(position.token).unwrap_or_default();
+        moves.get(index as usize).map(|mv| served.name(mv.name).to_owned()).unwrap_or_default()
     }
 
     fn moves(&self, position: &ServedPosition) -> Self::Moves {
