@@ -310,7 +310,12 @@ int main(int argc, char **argv) {
         if (!request) continue;
         if (!strcmp(request, "quit")) break;
         if (!strcmp(request, "protocol")) {
-            puts("protocol 1 search");
+            puts("protocol 1 search new");
+        } else if (!strcmp(request, "new")) {
+            /* The table is kept from one search to the next, as a real engine keeps it between
+               moves; a new game forgets it, as UCI's ucinewgame asks. */
+            memset(table, 0, sizeof table);
+            puts("ok");
         } else if (!strcmp(request, "root")) {
             puts("bbbbbb......wwwwww:b");
         } else if (!token || !parse_token(token, &p)) {

@@ -145,7 +145,9 @@ if (!(bug in BUGS)) {
 }
 
 function answer([request, token, depth, file]) {
-  if (request === "protocol") return "protocol 1 search records mover";
+  if (request === "protocol") return "protocol 1 search records mover new";
+  // Each search builds its own table, so nothing is kept between searches to forget.
+  if (request === "new") return "ok";
   if (request === "root") return "2,2,2,0,2,2,2,0,a";
   if (request === "children") return children(token).map(([move, child]) => `${move} ${child}`).join(" ");
   if (request === "mover") return sideOf(token);

@@ -113,11 +113,14 @@ def main(args):
         if request == ["quit"]:
             break
         if request[0] == "protocol":
-            answer = "protocol 1 search records"
+            answer = "protocol 1 search records new"
         elif request[0] == "root":
             answer = "........."
         elif request[0] == "children":
             answer = " ".join(f"{move} {child}" for move, child in children(request[1]))
+        elif request[0] == "new":
+            # Each search builds its own table, so nothing is kept between searches to forget.
+            answer = "ok"
         elif request[0] == "search":
             answer = search(request[1], int(request[2]), request[3] if len(request) > 3 else None, bug)
         else:

@@ -348,3 +348,38 @@ fn a_record_outside_the_game_is_a_disagreement_at_its_node() {
         "{stdout}"
     );
 }
+
+/// An engine that, once it has searched `My`, values `Kx` one too high ever after: asked again in
+/// the same process it is wrong the same way, so the run follows it down the game; a fresh engine
+/// asked the position alone is right, so the report says the finding depends on what came before,
+/// and gives the one earlier search that matters as a session whose line exits 1.
+#[test]
+fn a_steady_finding_that_a_fresh_engine_does_not_show_gets_its_history() {
+    let scratch = Scratch::new("poisoned");
+    let script = scratch.file("poisoned.py");
+    let engine_text = WARM_TABLE
+        .replace("table = None", "table = None\npoisoned = False")
+        .replace(
+            "        v, mv = negamax(r[1], int(r[2]), True)",
+            "        v, mv = negamax(r[1], int(r[2]), True)\n        if r[1] == 'My': poisoned = True\n        \
+             if r[1] == 'Kx' and poisoned and int(r[2]) > 0: v += 1",
+        )
+        .replace("if not root and table is not None", "if False and table is not None");
+    std::fs::write(&script, engine_text).unwrap();
+    let engine = format!("python3 {script}");
+    let save = scratch.file("poisoned");
+    let fuzz = ["fuzz", "--engine", &engine, "--height", "1..2", "--cases", "200", "--save", &save];
+    let (code, stdout, stderr) = run(&scratch, &fuzz, SECONDS);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(!stdout.contains("asked the same again"), "a steady finding: {stdout}");
+    assert!(stdout.contains("position: Kx\n"), "{stdout}");
+    assert!(
+        stdout.contains("history: a fresh engine asked this position alone answers it rightly"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("a fresh engine is wrong this way after 1 search of the"), "{stdout}");
+    let session = std::fs::read_to_string(format!("{save}.session")).unwrap();
+    assert!(session.contains("\nsearch My "), "{session}");
+    let (code, replayed) = super::hostile::reproduce(&scratch, &stdout);
+    assert_eq!(code, Some(1), "{replayed}");
+}

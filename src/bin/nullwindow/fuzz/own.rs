@@ -396,19 +396,7 @@ impl Run<'_> {
         };
         let mut lines = Vec::new();
         // Answers that vary within one asking are their own finding: no history explains them.
-        let varied = matches!(found.disagreement, Disagreement::Varied { .. });
-        if found.answered_again.is_none() || varied {
-            saved_with_position(&mut lines);
-            return lines.join("\n");
-        }
-        // The case was asked twice, one after the other: what came before is its history.
-        let earlier = self.log.before_previous_case();
-        if !self.log.complete() {
-            lines.push(
-                "history: the searches before this case outgrew a quarter of --max-memory and were not all \
-                 kept, so they are not replayed"
-                    .to_owned(),
-            );
+        if matches!(found.disagreement, Disagreement::Varied { .. }) {
             saved_with_position(&mut lines);
             return lines.join("\n");
         }
@@ -428,6 +416,33 @@ impl Run<'_> {
             let judged = harness::judge_game(self.game, &mut prover, case, &answer, self.config).ok()??;
             (judged.kind_name() == kind).then_some(answer)
         };
+        let earlier = if found.answered_again.is_none() {
+            // Followed down the game in one process: the `reproduce:` line asks a fresh engine.
+            if wrong(&[]).is_some() {
+                bar.finish_and_clear();
+                saved_with_position(&mut lines);
+                return lines.join("\n");
+            }
+            lines.push(
+                "history: a fresh engine asked this position alone answers it rightly: the finding depends on \
+                 what the engine was asked before"
+                    .to_owned(),
+            );
+            self.log.before_last_ask(&search)
+        } else {
+            // The case was asked twice, one after the other: what came before is its history.
+            self.log.before_previous_case()
+        };
+        if !self.log.complete() {
+            bar.finish_and_clear();
+            lines.push(
+                "history: the searches before this case outgrew a quarter of --max-memory and were not all \
+                 kept, so they are not replayed"
+                    .to_owned(),
+            );
+            saved_with_position(&mut lines);
+            return lines.join("\n");
+        }
         let searches = counted(earlier.len() as u64, "earlier search", "earlier searches");
         if wrong(&earlier).is_none() {
             bar.finish_and_clear();

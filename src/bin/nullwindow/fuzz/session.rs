@@ -89,6 +89,19 @@ impl Log {
         self.complete.get()
     }
 
+    /// The requests logged before the last asking of `search` (the first of a run of it asked
+    /// again in a row, with `new` between): what the engine had been asked when it answered it.
+    pub fn before_last_ask(&self, search: &Request) -> Vec<Request> {
+        let requests = self.requests.borrow();
+        let Some(mut start) = requests.iter().rposition(|request| request == search) else {
+            return requests.clone();
+        };
+        while start > 0 && (requests[start - 1] == *search || requests[start - 1] == Request::New) {
+            start -= 1;
+        }
+        requests[..start].to_vec()
+    }
+
     /// Marks where the requests of a case begin.
     pub fn start_case(&self) {
         self.starts.set((self.starts.get().1, self.requests.borrow().len()));
