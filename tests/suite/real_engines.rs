@@ -4,44 +4,9 @@
 
 use super::hostile::{SECONDS, Scratch, run};
 
-/// A negamax engine whose table is kept between searches, and is wrong in two ways real ones
-/// are: it holds one entry (always replaced), and its key leaves out the first letter of a token,
-/// the piece that tells the two halves of the game apart (as a checkers hash that ignores kings).
-/// Within one search no two positions it probes share a key, so every search alone is right; a
-/// search just after one of the other half's position is not.
-const WARM_TABLE: &str = r#"import sys
-G = {'S': 'k Kx m My', 'Kx': 'a Kza b Kzb', 'My': 'a Mza b Mzb',
-     'Kza': 'a Kzaa b Kzab', 'Kzb': 'a Kzba b Kzbb', 'Mza': 'a Mzaa b Mzab', 'Mzb': 'a Mzba b Mzbb'}
-E = {'S': 0, 'Kx': 1, 'My': -1, 'Kza': 2, 'Kzb': -3, 'Mza': 5, 'Mzb': 4,
-     'Kzaa': 1, 'Kzab': -2, 'Kzba': 3, 'Kzbb': 0, 'Mzaa': 4, 'Mzab': 6, 'Mzba': -1, 'Mzbb': 2}
-table = None
-def children(t):
-    w = G.get(t, '').split()
-    return list(zip(w[0::2], w[1::2]))
-def negamax(t, depth, root):
-    global table
-    kids = children(t)
-    if depth == 0 or not kids: return E[t], None
-    if not root and table is not None and table[0] == t[1:] and table[1] >= depth: return table[2], None
-    best = None
-    for mv, child in kids:
-        v = -negamax(child, depth - 1, False)[0]
-        if best is None or v > best[0]: best = (v, mv)
-    table = (t[1:], depth, best[0])
-    return best
-for line in sys.stdin:
-    r = line.split()
-    if not r: continue
-    if r[0] == 'quit': break
-    if r[0] == 'protocol': a = 'protocol 1 search'
-    elif r[0] == 'root': a = 'S'
-    elif r[0] == 'children': a = G.get(r[1], '')
-    elif r[0] == 'eval': a = str(E[r[1]])
-    elif r[0] == 'search':
-        v, mv = negamax(r[1], int(r[2]), True)
-        a = str(v) + (' ' + mv if mv else '')
-    print(a, flush=True)
-"#;
+/// A negamax engine whose table is kept between searches, wrong only with a warm table (see its
+/// docstring).
+const WARM_TABLE: &str = include_str!("../../examples/protocol/warm_table.py");
 
 /// A bug that shows only with a warm table is reported as depending on the engine's history: the
 /// earlier searches are shrunk to the one that leaves the wrong entry, saved as a session, and the
@@ -382,4 +347,38 @@ fn a_steady_finding_that_a_fresh_engine_does_not_show_gets_its_history() {
     assert!(session.contains("\nsearch My "), "{session}");
     let (code, replayed) = super::hostile::reproduce(&scratch, &stdout);
     assert_eq!(code, Some(1), "{replayed}");
+}
+
+/// The runs the protocol chapter shows of engines as they are: a table kept between searches,
+/// its history shrunk and saved as a session, and two bugs at once with `--keep-going`.
+#[test]
+fn the_books_real_engine_sessions() {
+    let scratch = Scratch::new("book-sessions");
+    let binary = env!("CARGO_BIN_EXE_nullwindow");
+    let mut shown = String::new();
+    for (engine, extra) in [
+        ("python3 examples/protocol/warm_table.py", &["--height", "1..2", "--cases", "200"][..]),
+        ("nullwindow serve tictactoe --bug off-by-one,worst-move", &["--keep-going", "--cases", "100"]),
+    ] {
+        let runnable = engine.replace("examples/", &format!("{}/examples/", env!("CARGO_MANIFEST_DIR")));
+        let runnable = runnable.replace("nullwindow serve", &format!("{binary} serve"));
+        // Run where a reader would, but in a scratch directory, where the session is saved.
+        let output = std::process::Command::new(binary)
+            .args([&["fuzz", "--engine", &runnable][..], extra].concat())
+            .current_dir(&scratch.0)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        let stdout = String::from_utf8(output.stdout)
+            .unwrap()
+            .replace(&runnable, engine)
+            .replace(binary, "nullwindow");
+        shown.push_str(&format!("$ nullwindow fuzz --engine '{engine}' {}\n{stdout}\n", extra.join(" ")));
+    }
+    let session = std::fs::read_to_string(scratch.0.join("nullwindow-fuzz-failure.session")).unwrap();
+    shown.push_str(&format!(
+        "$ cat nullwindow-fuzz-failure.session\n{}",
+        session.replace(env!("CARGO_MANIFEST_DIR"), "").replace(" /examples/", " examples/")
+    ));
+    insta::assert_snapshot!(shown.trim_end());
 }

@@ -801,14 +801,21 @@ impl<G: Game> Descent<G> {
                 (false, false) => format!("(the position given, by its token) {}", names.join(" ")),
             }
         };
+        let descended = if self.answered_again.is_some() {
+            format!("not followed down the game, {} {from}", counted_moves(found.moves.len()))
+        } else {
+            format!(
+                "descended in {} to depth {}, {} {from}",
+                counted(self.tests, "search", "searches"),
+                found.depth,
+                counted_moves(found.moves.len())
+            )
+        };
         let mut report = format!(
-            "case {} ({}), depth {}; descended in {} to depth {}, {} {from}\nmoves: {}\nposition: {}\n",
+            "case {} ({}), depth {}; {descended}\nmoves: {}\nposition: {}\n",
             self.index,
             self.original.origin,
             self.original.depth,
-            counted(self.tests, "search", "searches"),
-            found.depth,
-            counted_moves(found.moves.len()),
             line(&found.moves),
             position(&found.position),
         );
