@@ -350,15 +350,23 @@ fn a_steady_finding_that_a_fresh_engine_does_not_show_gets_its_history() {
 }
 
 /// The runs the protocol chapter shows of engines as they are: a table kept between searches,
-/// its history shrunk and saved as a session, and two bugs at once with `--keep-going`.
+/// its history shrunk and saved as a session, and two bugs at once with `--keep-going`; one
+/// snapshot each, and the session file.
 #[test]
 fn the_books_real_engine_sessions() {
     let scratch = Scratch::new("book-sessions");
     let binary = env!("CARGO_BIN_EXE_nullwindow");
-    let mut shown = String::new();
-    for (engine, extra) in [
-        ("python3 examples/protocol/warm_table.py", &["--height", "1..2", "--cases", "200"][..]),
-        ("nullwindow serve tictactoe --bug off-by-one,worst-move", &["--keep-going", "--cases", "100"]),
+    for (name, engine, extra) in [
+        (
+            "warm_table",
+            "python3 examples/protocol/warm_table.py",
+            &["--height", "1..2", "--cases", "200"][..],
+        ),
+        (
+            "keep_going",
+            "nullwindow serve tictactoe --bug off-by-one,worst-move",
+            &["--keep-going", "--cases", "100"],
+        ),
     ] {
         let runnable = engine.replace("examples/", &format!("{}/examples/", env!("CARGO_MANIFEST_DIR")));
         let runnable = runnable.replace("nullwindow serve", &format!("{binary} serve"));
@@ -373,12 +381,13 @@ fn the_books_real_engine_sessions() {
             .unwrap()
             .replace(&runnable, engine)
             .replace(binary, "nullwindow");
-        shown.push_str(&format!("$ nullwindow fuzz --engine '{engine}' {}\n{stdout}\n", extra.join(" ")));
+        let shown = format!("$ nullwindow fuzz --engine '{engine}' {}\n{stdout}", extra.join(" "));
+        insta::assert_snapshot!(name, shown.trim_end());
     }
     let session = std::fs::read_to_string(scratch.0.join("nullwindow-fuzz-failure.session")).unwrap();
-    shown.push_str(&format!(
-        "$ cat nullwindow-fuzz-failure.session\n{}",
-        session.replace(env!("CARGO_MANIFEST_DIR"), "").replace(" /examples/", " examples/")
-    ));
-    insta::assert_snapshot!(shown.trim_end());
+    let session = session.replace(&format!("{}/", env!("CARGO_MANIFEST_DIR")), "");
+    insta::assert_snapshot!(
+        "session",
+        format!("$ cat nullwindow-fuzz-failure.session\n{session}").trim_end()
+    );
 }

@@ -442,7 +442,9 @@ struct JsonVerdict<'a> {
     first: Option<JsonViolation<'a>>,
     cause: Option<JsonViolation<'a>>,
     root_value: Option<JsonRoot>,
-    /// The first record whose node its caller, a ply above, cannot reach by any move.
+    /// The first record whose node its caller, a ply above, cannot reach by any move (left out
+    /// when there is none).
+    #[serde(skip_serializing_if = "Option::is_none")]
     not_a_child: Option<JsonNotAChild<'a>>,
 }
 

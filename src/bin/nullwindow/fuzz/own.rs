@@ -2,6 +2,7 @@
 //! its own game, judged by proof ([`harness::fuzz_game`]) at exactly the depth drawn, and a wrong
 //! answer followed down the game to the node where the bug acts.
 
+use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -138,6 +139,8 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
     let log = Log::new(memory / 4);
     let mut engine = |case: &GameCase<ServedGame>| asked(&game, &log, case, records.as_deref(), args.repeat);
     let fresh = Fresh {
+        started: Cell::new(0),
+        requests: Cell::new(0),
         command,
         timeout: Duration::from_secs_f64(args.engine_timeout.min(1e9)),
         search_timeout,
@@ -155,7 +158,7 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         crate::command::wait_if_interrupted();
         let cost = Cost::of(&game);
         drop(game);
-        cost.print(args.cpu);
+        cost.print(args.cpu, &fresh);
         return ended;
     }
     if let Some(position) = &args.position {
@@ -164,7 +167,7 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         crate::command::wait_if_interrupted();
         let cost = Cost::of(&game);
         drop(game);
-        cost.print(args.cpu);
+        cost.print(args.cpu, &fresh);
         return ended;
     }
     let bar = crate::progress::bar(config.cases, "cases", "fuzz");
@@ -201,7 +204,7 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         let cost = Cost::of(&game);
         summary.print();
         drop(game);
-        cost.print(args.cpu);
+        cost.print(args.cpu, &fresh);
         return ended;
     }
     let outcome = harness::fuzz_game(&config, &game, &mut engine, on_progress);
@@ -258,7 +261,7 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
     summary.print();
     // Whatever the verdict: what the engine was asked is part of what the run found.
     drop(game);
-    cost.print(args.cpu);
+    cost.print(args.cpu, &fresh);
     ended
 }
 
@@ -573,12 +576,20 @@ impl Cost {
     }
 
     /// One note on standard error: the requests, the round trips they took, the positions they
-    /// asked about, and with `cpu` the CPU time of the oracle and of the engine and the oracle's
+    /// asked about, the fresh engines a finding was asked of, and with `cpu` the CPU time of the oracle and of the engine and the oracle's
     /// peak memory, where the system tells them (they vary from run to run, the rest does not).
-    fn print(&self, cpu: bool) {
+    fn print(&self, cpu: bool, fresh: &Fresh<'_>) {
         if crate::progress::quiet() {
             return;
         }
+        let afresh = match fresh.started.get() {
+            0 => String::new(),
+            started => format!(
+                "; {} answered {} more (a finding asked afresh)",
+                counted(started, "fresh engine", "fresh engines"),
+                counted(fresh.requests.get(), "request", "requests")
+            ),
+        };
         let mut cpu = match (cpu, crate::command::cpu_times(), self.engine_cpu) {
             (true, Some((own, _)), Some(engine)) => {
                 format!("; CPU: nullwindow {own:.2} s, the engine {:.2} s", engine.as_secs_f64())
@@ -590,7 +601,7 @@ impl Cost {
             cpu.push_str(&format!("; nullwindow's peak memory {} MiB", peak >> 20));
         }
         errln!(
-            "note: the engine answered {} ({}) about {}{cpu}",
+            "note: the engine answered {} ({}) about {}{afresh}{cpu}",
             counted(self.requests, "request", "requests"),
             counted(self.round_trips, "round trip", "round trips"),
             counted(self.positions, "position", "positions")
@@ -804,6 +815,9 @@ struct Fresh<'a> {
     timeout: Duration,
     search_timeout: Option<Duration>,
     memory: usize,
+    /// Fresh engines started, and the requests they answered, for the note that ends the run.
+    started: Cell<u64>,
+    requests: Cell<u64>,
 }
 
 impl Fresh<'_> {
@@ -815,7 +829,22 @@ impl Fresh<'_> {
         case: &GameCase<ServedGame>,
         records: Option<&Path>,
     ) -> Result<Option<Answer<ServedPosition>>, String> {
+        self.started.set(self.started.get() + 1);
         let mut served = Served::start(self.command, self.timeout).map_err(|e| e.to_string())?;
+        let answer = self.search_in(&mut served, game, earlier, case, records);
+        self.requests.set(self.requests.get() + served.requests());
+        answer
+    }
+
+    /// [`Fresh::search`] in the fresh engine `served`.
+    fn search_in(
+        &self,
+        served: &mut Served,
+        game: &ServedGame,
+        earlier: &[Request],
+        case: &GameCase<ServedGame>,
+        records: Option<&Path>,
+    ) -> Result<Option<Answer<ServedPosition>>, String> {
         served.set_max_bytes(self.memory / 4);
         if let Some(timeout) = self.search_timeout {
             served.set_search_timeout(timeout);
