@@ -98,6 +98,9 @@ the CPU time of both sides); `nullwindow serve GAME` is a reference engine to tr
 With --keep-going every case runs whatever it finds, and the first case of each kind (a wrong
 value, a wrong move, each rule a record breaks, each way the engine fails) is shrunk, saved
 (--save with -1, -2, … added) and given its own reproduce line; a last line counts each kind.
+Without --command, each kind's first case is followed down the game within its kind (a record
+outside the game and answers that vary, with --repeat, are kinds too), and a failure of the engine
+ends the run.
 
 Exit status: 0 every case agrees, 1 a disagreement, 2 bad options or input, 3 the engine failed.
 
