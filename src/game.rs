@@ -271,4 +271,19 @@ pub trait Game {
     fn evaluate_for_mover(&self, position: &Self::Position) -> Value {
         self.to_move(position).perspective(self.evaluate(position))
     }
+
+    /// The value a search gives `position` where its depth runs out, from MAX's side, even if the
+    /// game is over there: an engine that scores a finished position statically at its horizon
+    /// gives its static score. The default is [`Game::evaluate`]; a finished position reached
+    /// above the horizon is always worth [`Game::evaluate`]. The crate's searches read it at depth
+    /// 0 (the oracle's proofs among them); its reference minimax, which defines a position's value
+    /// by [`Game::evaluate`] alone, does not.
+    fn horizon(&self, position: &Self::Position) -> Value {
+        self.evaluate(position)
+    }
+
+    /// [`Game::horizon`] from the side to move.
+    fn horizon_for_mover(&self, position: &Self::Position) -> Value {
+        self.to_move(position).perspective(self.horizon(position))
+    }
 }

@@ -145,13 +145,16 @@ if (!(bug in BUGS)) {
 }
 
 function answer([request, token, depth, file]) {
-  if (request === "protocol") return "protocol 1 search records mover new";
+  if (request === "protocol") return "protocol 1 search records mover new horizon";
   // Each search builds its own table, so nothing is kept between searches to forget.
   if (request === "new") return "ok";
   if (request === "root") return "2,2,2,0,2,2,2,0,a";
   if (request === "children") return children(token).map(([move, child]) => `${move} ${child}`).join(" ");
   if (request === "mover") return sideOf(token);
   if (request === "search") return search(token, Number(depth), file, bug);
+  // Where the depth runs out the search scores a position by `evaluate`, finished or not: the
+  // store difference, which at the end of the game is its result too.
+  if (request === "horizon") return String(evaluate(token));
   return String(evaluate(token));
 }
 

@@ -200,6 +200,11 @@ pub struct Config {
     /// Go on after a disagreement or a failure: [`fuzz`] then runs every case and shrinks the
     /// first case of each kind ([`fuzz_keep_going`], [`Outcome::Several`]).
     pub keep_going: bool,
+    /// The game scores a position where a search's depth runs out otherwise than by its
+    /// evaluation ([`Game::horizon`](crate::game::Game::horizon)): a game case is then judged by
+    /// proof alone, never on an unfolded tree, which holds one value a position, so no hint that
+    /// an entry of a deeper search explains a wrong answer is given.
+    pub static_horizon: bool,
     /// A game of your own, unfolded from its start into a tree, for [`Family::Own`]: a case walks
     /// up to [`Config::walk`] random moves from its root and unfolds what lies below a few plies.
     pub own: Option<Tree>,
@@ -229,6 +234,7 @@ impl Default for Config {
             table_entries: 1 << 20,
             max_shrink_tests: 10_000,
             keep_going: false,
+            static_horizon: false,
             own: None,
             walk: 6,
             depth_zero: true,

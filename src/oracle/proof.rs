@@ -477,6 +477,15 @@ impl<G: Game> Game for Asking<'_, G> {
         self.game.evaluate(position)
     }
 
+    fn horizon(&self, position: &G::Position) -> Value {
+        self.ask(position);
+        self.game.horizon(position)
+    }
+
+    fn move_name(&self, position: &G::Position, mv: G::Move) -> String {
+        self.game.move_name(position, mv)
+    }
+
     fn key(&self, position: &G::Position) -> u64 {
         self.game.key(position)
     }

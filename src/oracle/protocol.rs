@@ -20,6 +20,7 @@
 //! | `search POS DEPTH` (`search`) | `VALUE`, `VALUE MOVE` or `skip`: the engine's own search of `POS`, from the side to move ([`Served::search`]) |
 //! | `search POS DEPTH FILE` (`records`) | the same, after writing its node records to `FILE` as JSON lines |
 //! | `mover POS` (`mover`) | a word naming the player to move; two across a game, the root's MAX |
+//! | `horizon POS` (`horizon`) | an integer: the value the engine's search gives `POS` where its depth runs out, even at a finished position (the oracle reads it at depth 0, `eval` above) |
 //! | `new` (`new`) | `ok`, once the engine has forgotten all it keeps between searches (its table, killers, history), as UCI's `ucinewgame` asks |
 //!
 //! Equal tokens are the same position: that is how the oracle finds transpositions, and it asks
@@ -151,6 +152,10 @@ pub struct Features {
     /// `new`: the engine forgets what it keeps between searches, and answers `ok`
     /// ([`Served::new_game`]).
     pub new: bool,
+    /// `horizon POS`: the value the engine's search gives a position where its depth runs out,
+    /// even where the game is over ([`Served::horizon`]); `eval` stays the value of a finished
+    /// position reached above the horizon.
+    pub horizon: bool,
 }
 
 impl Features {
@@ -169,6 +174,7 @@ impl Features {
                 "records" => features.records = true,
                 "mover" => features.mover = true,
                 "new" => features.new = true,
+                "horizon" => features.horizon = true,
                 _ => {}
             }
         }
@@ -178,11 +184,16 @@ impl Features {
     /// The names announced, as the version line lists them (`none` when there are none).
     #[must_use]
     pub fn names(self) -> String {
-        let names: Vec<&str> =
-            [(self.search, "search"), (self.records, "records"), (self.mover, "mover"), (self.new, "new")]
-                .into_iter()
-                .filter_map(|(on, name)| on.then_some(name))
-                .collect();
+        let names: Vec<&str> = [
+            (self.search, "search"),
+            (self.records, "records"),
+            (self.mover, "mover"),
+            (self.new, "new"),
+            (self.horizon, "horizon"),
+        ]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+        .collect();
         if names.is_empty() { "none".to_owned() } else { names.join(" ") }
     }
 }

@@ -344,7 +344,11 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
             if self.stop.armed {
                 self.observer.evaluated(position);
             }
-            let value = self.game.evaluate_for_mover(position);
+            let value = if depth == 0 {
+                self.game.horizon_for_mover(position)
+            } else {
+                self.game.evaluate_for_mover(position)
+            };
             return self.done(position, ply, depth, window_in, value, Probe::None, None);
         }
         let (alpha, beta) = match self.game_bounds(position, depth, alpha, beta) {

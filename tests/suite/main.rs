@@ -56,6 +56,7 @@ mod protocol;
 mod random_trees;
 #[cfg(feature = "cli")]
 mod readme;
+#[cfg(feature = "cli")]
 mod real_engines;
 mod shrink;
 mod strategies;

@@ -391,3 +391,59 @@ fn the_books_real_engine_sessions() {
         format!("$ cat nullwindow-fuzz-failure.session\n{session}").trim_end()
     );
 }
+
+/// An engine that scores a finished position statically when its depth runs out there (a material
+/// count, 3 or -2, where the game's final value is ±100), as two of three published engines did:
+/// judged by `eval`, it is wrong at depth 1; once it announces `horizon` and answers it with what
+/// its search gives there, it agrees, and `eval` still decides a finished position above the
+/// horizon. `--deeper-entries`, which judges on an unfolded tree of one value a position, is
+/// refused for it in one line.
+#[test]
+fn an_engine_that_scores_its_horizon_statically_agrees_once_it_says_so() {
+    let scratch = Scratch::new("horizon");
+    let engine = |name: &str, features: &str| {
+        let script = scratch.file(&format!("{name}.py"));
+        std::fs::write(
+            &script,
+            format!(
+                "import sys\nG = {{'s': 'a t b u', 't': 'c v d x', 'u': 'e w'}}\n\
+                 E = {{'s': 0, 't': 1, 'u': -1, 'v': 100, 'w': -100, 'x': 5}}\nSTATIC = {{'v': 3, 'w': -2}}\n\
+                 def search(p, depth):\n    w = G.get(p, '').split()\n    \
+                 if depth == 0: return STATIC.get(p, E[p]), None\n    if not w: return E[p], None\n    \
+                 return max((-search(c, depth - 1)[0], m) for m, c in zip(w[0::2], w[1::2]))\n\
+                 for line in sys.stdin:\n    r = line.split()\n    if r[0] == 'quit': break\n    \
+                 if r[0] == 'protocol': a = 'protocol 1 {features}'\n    elif r[0] == 'root': a = 's'\n    \
+                 elif r[0] == 'children': a = G.get(r[1], '')\n    elif r[0] == 'eval': a = str(E[r[1]])\n    \
+                 elif r[0] == 'horizon': a = str(STATIC.get(r[1], E[r[1]]))\n    \
+                 else:\n        v, m = search(r[1], int(r[2]))\n        a = str(v) + (' ' + m if m else '')\n    \
+                 print(a, flush=True)\n"
+            ),
+        )
+        .unwrap();
+        format!("python3 {script}")
+    };
+    let fuzz = |engine: &str, extra: &[&str]| {
+        run(&scratch, &[&["fuzz", "--engine", engine, "--cases", "60"][..], extra].concat(), SECONDS)
+    };
+    let unannounced = engine("static", "search");
+    let (code, stdout, stderr) = fuzz(&unannounced, &[]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("the value is wrong"), "{stdout}");
+    let announced = engine("static-horizon", "search horizon");
+    let (code, stdout, stderr) = fuzz(&announced, &[]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.starts_with("agreed: 60 cases of 60"), "{stdout}");
+    // Above the horizon a finished position is worth its `eval`: a search that scored it
+    // statically there too is wrong.
+    let everywhere = std::fs::read_to_string(scratch.file("static-horizon.py"))
+        .unwrap()
+        .replace("    if not w: return E[p], None", "    if not w: return STATIC.get(p, E[p]), None");
+    std::fs::write(scratch.file("static-everywhere.py"), everywhere).unwrap();
+    let everywhere = format!("python3 {}", scratch.file("static-everywhere.py"));
+    let (code, stdout, _) = fuzz(&everywhere, &[]);
+    assert_eq!(code, Some(1), "{stdout}");
+    let (code, _, stderr) = fuzz(&announced, &["--deeper-entries"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.starts_with("error: --deeper-entries judges a case on its game unfolded"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}

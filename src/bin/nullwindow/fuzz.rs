@@ -74,7 +74,8 @@ Case i depends on --seed and i alone.
 
 Without --command, --engine's own search is fuzzed on its own game: the engine announces 'search'
 in its version line ('protocol 1 search', with 'records' to write its node records, 'mover' where
-a side may move twice) and answers 'search POS DEPTH' with 'VALUE', 'VALUE MOVE' or 'skip' (values
+a side may move twice, 'new' to forget its table, 'horizon' to score a finished position at the
+horizon as its search does) and answers 'search POS DEPTH' with 'VALUE', 'VALUE MOVE' or 'skip' (values
 from the side to move at POS; the book's 'Your game, your engine' has the protocol). Each case is a
 position a random walk from the start reaches (a playout of at most --walk moves, cut at a length
 drawn over it) and a depth from --height, and it is judged at exactly that depth, by proof: the
@@ -228,7 +229,8 @@ pub struct FuzzArgs {
     /// depends on the engine's history.
     #[arg(long, value_name = "PATH")]
     save: Option<PathBuf>,
-    /// The most runs of the engine while shrinking.
+    /// The most runs of the engine while shrinking (without --command: the searches of a descent
+    /// down the game, and the fresh engines that shrink a finding's history).
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     max_shrink_runs: u64,
     /// With --engine and no --command: replay a session file (one request a line, `search POS

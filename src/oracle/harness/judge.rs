@@ -588,6 +588,7 @@ pub(super) fn with_hint<G: Game>(
     config: &Config,
 ) -> Disagreement {
     if config.deeper_entries
+        || config.static_horizon
         || !matches!(disagreement, Disagreement::Value { .. } | Disagreement::Record { .. })
     {
         return disagreement;

@@ -173,6 +173,23 @@ impl Game for ServedGame {
         position.side.perspective(self.served.borrow().evaluation(position.token).unwrap_or(0))
     }
 
+    fn horizon(&self, position: &ServedPosition) -> Value {
+        if !self.served.borrow().features().horizon {
+            return self.evaluate(position);
+        }
+        if self.failure.borrow().is_some() {
+            return 0;
+        }
+        let asked = self.served.borrow_mut().horizon(position.token);
+        match asked {
+            Ok(value) => position.side.perspective(value),
+            Err(error) => {
+                self.fail(error);
+                0
+            }
+        }
+    }
+
     /// Asks the engine, all at once, for what `wanted` names of every position not asked before: a
     /// whole level of an unfolding, or a node's children, in one round trip.
     fn prefetch(&self, positions: &[ServedPosition], wanted: Prefetch) {
@@ -182,6 +199,8 @@ impl Game for ServedGame {
         let tokens: Vec<u32> = positions.iter().map(|position| position.token).collect();
         let mut served = self.served.borrow_mut();
         let asked = match wanted {
+            // What the proofs ask of a position at depth 0 is its value at the horizon.
+            Prefetch::Evaluations if served.features().horizon => served.horizon_all(&tokens),
             Prefetch::Evaluations => served.evaluate_all(&tokens),
             Prefetch::Moves => served.expand(&tokens),
             Prefetch::MovesAndEvaluations => {

@@ -421,6 +421,8 @@ pub struct Served {
     max_bytes: usize,
     /// The bound on each answer to `search`, where it is not the session's on every answer.
     search_timeout: Option<Duration>,
+    /// The engine's answers to `horizon`, by token number.
+    horizons: FxHashMap<u32, Value>,
 }
 
 /// What a node of an unfolding costs besides its token's bytes, as counted against
@@ -464,6 +466,7 @@ impl Served {
             bytes: 0,
             max_bytes: usize::MAX,
             search_timeout: None,
+            horizons: FxHashMap::default(),
         };
         served.number(&root);
         served.learn(&[ROOT])?;
@@ -561,6 +564,7 @@ impl Served {
         self.names.clear();
         self.name_numbers.clear();
         self.bytes = 0;
+        self.horizons.clear();
         self.number(&root);
         self.known[ROOT as usize].mover = mover;
     }
@@ -969,6 +973,52 @@ impl Served {
             moves
         });
         Ok(Located { token: child, side, moves })
+    }
+
+    /// The engine's value of the position numbered `number` at its search's horizon (`horizon
+    /// POS`), from the side to move there, asked once a token; [`Served::evaluate`]'s where the
+    /// engine does not announce [`Features::horizon`].
+    ///
+    /// # Errors
+    /// The engine fails, or answers what is not an admissible whole number.
+    pub fn horizon(&mut self, number: u32) -> Result<Value, ProtocolError> {
+        if !self.features().horizon {
+            self.evaluate_all(&[number])?;
+            return Ok(self.evaluation(number).unwrap_or(0));
+        }
+        self.horizon_all(&[number])?;
+        Ok(self.horizons.get(&number).copied().unwrap_or(0))
+    }
+
+    /// Asks `horizon` of every token of `numbers` not asked before, in one round trip.
+    ///
+    /// # Errors
+    /// As [`Served::horizon`].
+    pub(super) fn horizon_all(&mut self, numbers: &[u32]) -> Result<(), ProtocolError> {
+        let mut asked: Vec<u32> =
+            numbers.iter().copied().filter(|number| !self.horizons.contains_key(number)).collect();
+        asked.sort_unstable();
+        asked.dedup();
+        if asked.is_empty() {
+            return Ok(());
+        }
+        let requests: Vec<String> =
+            asked.iter().map(|&number| format!("horizon {}", self.tokens[number as usize])).collect();
+        let answers = self.session.ask(&requests)?;
+        for ((&number, request), answer) in asked.iter().zip(&requests).zip(&answers) {
+            let value =
+                answer.trim().parse::<Value>().ok().filter(|&value| is_admissible(value)).ok_or_else(
+                    || {
+                        ProtocolError(format!(
+                            "the engine answered {} to {}: 'horizon' answers a whole number within ±10⁹",
+                            quoted(answer),
+                            quoted(request)
+                        ))
+                    },
+                )?;
+            self.horizons.insert(number, value);
+        }
+        Ok(())
     }
 
     /// `new`: the engine forgets all it keeps between searches (its table, killers, history), so

@@ -108,6 +108,14 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
             if features == Default::default() { "no optional requests".to_owned() } else { features.names() }
         )));
     }
+    if features.horizon && args.deeper_entries {
+        return Err(CliError(
+            "--deeper-entries judges a case on its game unfolded into a tree, which holds one value a \
+             position; the engine announces 'horizon', which gives a position another value where the \
+             depth runs out: judge it without --deeper-entries"
+                .to_owned(),
+        ));
+    }
     let game = ServedGame::new(served);
     let directory = TempDir::new("nullwindow-fuzz")?;
     let records = features.records.then(|| directory.0.join("records.jsonl"));
@@ -132,6 +140,7 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         max_shrink_tests: args.max_shrink_runs,
         walk: args.walk.unwrap_or(1000),
         depth_zero: !args.no_depth_zero,
+        static_horizon: features.horizon,
         ..Config::default()
     };
     // What the engine was asked, in order: a wrong answer may depend on it. A quarter of the
