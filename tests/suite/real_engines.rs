@@ -66,10 +66,16 @@ fn a_session_file_is_read_strictly() {
         ("search S 1\nnew\n", "its last request is 'new'"),
         ("# nothing\n\n", "the file holds no request"),
         ("new\nsearch S 1\n", "asks 'new', which the engine does not announce in its version line (search)"),
+        // `#` stands for a byte that is not UTF-8.
+        ("search S 1\nsearch #\n", "line 2 is not UTF-8"),
     ];
     for (text, expected) in cases {
         let file = scratch.file("bad.session");
-        std::fs::write(&file, text).unwrap();
+        let bytes: Vec<u8> = text
+            .bytes()
+            .map(|byte| if byte == b'#' && text.contains("search #") { 0xff } else { byte })
+            .collect();
+        std::fs::write(&file, bytes).unwrap();
         let (code, stdout, stderr) =
             run(&scratch, &["fuzz", "--engine", &engine, "--session", &file], SECONDS);
         assert_eq!(code, Some(2), "{text}: {stdout}{stderr}");

@@ -13,6 +13,9 @@ use std::path::{Path, PathBuf};
 
 use crate::CliError;
 
+/// The most bytes a session file may hold: far more than the searches of any run it replays.
+const MAX_BYTES: u64 = 256 << 20;
+
 /// The extension a saved session takes.
 pub const EXTENSION: &str = "session";
 
@@ -120,8 +123,20 @@ impl Log {
 /// The file cannot be read, or a line is not a request (named by its line and column), or the last
 /// request is not a search.
 pub fn read(path: &Path) -> Result<Vec<Request>, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError(format!("--session '{}': {e}", path.display())))?;
+    let failed = |why: String| CliError(format!("--session '{}': {why}", path.display()));
+    let size = std::fs::metadata(path).map_err(|e| failed(e.to_string()))?.len();
+    if size > MAX_BYTES {
+        return Err(failed(format!(
+            "{size} bytes, more than a session holds (at most {} MiB)",
+            MAX_BYTES >> 20
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| failed(e.to_string()))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..valid].iter().filter(|&&byte| byte == b'\n').count() + 1;
+        failed(format!("line {line} is not UTF-8"))
+    })?;
     let at = |line: usize, column: usize, why: String| {
         CliError(format!("--session '{}', line {line}, column {column}: {why}", path.display()))
     };
