@@ -21,6 +21,8 @@
 //! | `search POS DEPTH FILE` (`records`) | the same, after writing its node records to `FILE` as JSON lines |
 //! | `mover POS` (`mover`) | a word naming the player to move; two across a game, the root's MAX |
 //! | `horizon POS` (`horizon`) | an integer: the value the engine's search gives `POS` where its depth runs out, even at a finished position (the oracle reads it at depth 0, `eval` above) |
+//! | `options` (`options`) | the names of the engine's selective features, separated by spaces (`lmr nullmove`) |
+//! | `set NAME on\|off` (`options`) | `ok`, once the feature is switched |
 //! | `new` (`new`) | `ok`, once the engine has forgotten all it keeps between searches (its table, killers, history), as UCI's `ucinewgame` asks |
 //!
 //! Equal tokens are the same position: that is how the oracle finds transpositions, and it asks
@@ -156,6 +158,10 @@ pub struct Features {
     /// even where the game is over ([`Served::horizon`]); `eval` stays the value of a finished
     /// position reached above the horizon.
     pub horizon: bool,
+    /// `options` and `set NAME on|off`: the engine names its selective features (late move
+    /// reductions, null-move pruning, …) and switches each on or off ([`Served::options`],
+    /// [`Served::set`]).
+    pub options: bool,
 }
 
 impl Features {
@@ -175,6 +181,7 @@ impl Features {
                 "mover" => features.mover = true,
                 "new" => features.new = true,
                 "horizon" => features.horizon = true,
+                "options" => features.options = true,
                 _ => {}
             }
         }
@@ -190,6 +197,7 @@ impl Features {
             (self.mover, "mover"),
             (self.new, "new"),
             (self.horizon, "horizon"),
+            (self.options, "options"),
         ]
         .into_iter()
         .filter_map(|(on, name)| on.then_some(name))

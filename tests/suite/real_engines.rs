@@ -453,3 +453,79 @@ fn an_engine_that_scores_its_horizon_statically_agrees_once_it_says_so() {
     assert!(stderr.starts_with("error: --deeper-entries judges a case on its game unfolded"), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
+
+/// An engine with two selective features it names with `options`: late move reductions (every
+/// move after the first searched a ply shallower, never searched again) and a null-move switch.
+const SELECTIVE: &str = r#"import sys
+G = {'S': 'k Kx m My', 'Kx': 'a Kza b Kzb', 'My': 'a Mza b Mzb',
+     'Kza': 'a Kzaa b Kzab', 'Kzb': 'a Kzba b Kzbb', 'Mza': 'a Mzaa b Mzab', 'Mzb': 'a Mzba b Mzbb'}
+E = {'S': 0, 'Kx': 1, 'My': -1, 'Kza': 2, 'Kzb': -3, 'Mza': 5, 'Mzb': 4,
+     'Kzaa': 1, 'Kzab': -2, 'Kzba': 3, 'Kzbb': 0, 'Mzaa': 4, 'Mzab': 6, 'Mzba': -1, 'Mzbb': 2}
+ON = {'lmr': True, 'nullmove': True}
+def search(p, depth):
+    w = G.get(p, '').split()
+    if depth == 0 or not w: return E[p], None
+    best = None
+    for i, (m, c) in enumerate(zip(w[0::2], w[1::2])):
+        d = depth - 1 - (1 if ON['lmr'] and i > 0 and depth >= 2 else 0)
+        v = -search(c, d)[0]
+        if best is None or v > best[0]: best = (v, m)
+    return best
+for line in sys.stdin:
+    r = line.split()
+    if not r: continue
+    if r[0] == 'quit': break
+    if r[0] == 'protocol': a = 'protocol 1 search options'
+    elif r[0] == 'root': a = 'S'
+    elif r[0] == 'children': a = G.get(r[1], '')
+    elif r[0] == 'eval': a = str(E[r[1]])
+    elif r[0] == 'options': a = ' '.join(ON)
+    elif r[0] == 'set':
+        ON[r[1]] = r[2] == 'on'
+        a = 'ok'
+    else:
+        v, m = search(r[1], int(r[2]))
+        a = str(v) + (' ' + m if m else '')
+    print(a, flush=True)
+"#;
+
+/// `--off` switches an engine's selective features off before any search, in every fresh engine
+/// too, and its `reproduce:` lines carry it: with late move reductions on the engine is inexact,
+/// with them off (or all its options off) it agrees. A name it does not have, or an engine that
+/// names none, is refused in one line.
+#[test]
+fn off_switches_selective_features_off_before_any_search() {
+    let scratch = Scratch::new("off");
+    let script = scratch.file("selective.py");
+    std::fs::write(&script, SELECTIVE).unwrap();
+    let engine = format!("python3 {script}");
+    let fuzz = |extra: &[&str]| {
+        let args = [&["fuzz", "--engine", &engine, "--height", "2..3", "--cases", "60"][..], extra].concat();
+        run(&scratch, &args, SECONDS)
+    };
+    let (code, stdout, stderr) = fuzz(&["--off", "nullmove"]);
+    assert_eq!(code, Some(1), "late move reductions are inexact: {stdout}{stderr}");
+    assert!(stdout.contains(" --off nullmove"), "{stdout}");
+    let (code, replayed) = super::hostile::reproduce(&scratch, &stdout);
+    assert_eq!(code, Some(1), "{replayed}");
+    for off in ["lmr", "all", "lmr,nullmove"] {
+        let (code, stdout, stderr) = fuzz(&["--off", off]);
+        assert_eq!(code, Some(0), "--off {off}: {stdout}{stderr}");
+    }
+    let (code, _, stderr) = fuzz(&["--off", "futility"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with("error: --off futility: the engine's options are lmr, nullmove (or give 'all')"),
+        "{stderr}"
+    );
+    let plain = scratch.file("plain.py");
+    std::fs::write(&plain, SELECTIVE.replace("protocol 1 search options", "protocol 1 search")).unwrap();
+    let (code, _, stderr) =
+        run(&scratch, &["fuzz", "--engine", &format!("python3 {plain}"), "--off", "lmr"], SECONDS);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with("error: --off: the engine announces search in its version line, not 'options'"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}

@@ -243,6 +243,17 @@ pub struct FuzzArgs {
     /// answered N ways", and moves that differ are each judged.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
     repeat: u32,
+    /// With --engine and no --command: switch these selective features of the engine off before
+    /// any search (`set NAME off`; the engine announces `options` and names them), comma-separated,
+    /// or `all`: its search is then judged exactly, as a plain alpha-beta's.
+    #[arg(
+        long,
+        value_name = "NAMES",
+        value_delimiter = ',',
+        requires = "engine",
+        conflicts_with = "command"
+    )]
+    off: Option<Vec<String>>,
     /// Run one case, from this tree file, instead of drawing cases (with --depth).
     #[arg(long, value_name = "FILE", requires = "depth", conflicts_with = "engine")]
     replay: Option<String>,

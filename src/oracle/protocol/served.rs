@@ -1045,6 +1045,46 @@ impl Served {
         Ok(())
     }
 
+    /// The names of the engine's selective features (`options`), each one word.
+    ///
+    /// # Errors
+    /// The engine did not announce `options`, or fails.
+    pub fn options(&mut self) -> Result<Vec<String>, ProtocolError> {
+        self.options_announced()?;
+        let answer = self.session.ask(&["options".to_owned()])?.pop().unwrap_or_default();
+        Ok(answer.split_whitespace().map(str::to_owned).collect())
+    }
+
+    /// Switches the selective feature `name` on or off (`set NAME on|off`).
+    ///
+    /// # Errors
+    /// The engine did not announce `options`, fails, or answers other than `ok`.
+    pub fn set(&mut self, name: &str, on: bool) -> Result<(), ProtocolError> {
+        self.options_announced()?;
+        let request = format!("set {name} {}", if on { "on" } else { "off" });
+        let answer = self.session.ask(std::slice::from_ref(&request))?.pop().unwrap_or_default();
+        if answer.trim() != "ok" {
+            return Err(ProtocolError(format!(
+                "the engine answered {} to {}: it answers 'ok'",
+                quoted(&answer),
+                quoted(&request)
+            )));
+        }
+        Ok(())
+    }
+
+    fn options_announced(&self) -> Result<(), ProtocolError> {
+        if self.features().options {
+            Ok(())
+        } else {
+            Err(ProtocolError(
+                "the engine did not announce 'options' in its version line (it answers 'protocol 1 search \
+                 options' when it does)"
+                    .to_owned(),
+            ))
+        }
+    }
+
     /// Bounds each answer to `search` by `timeout` (by default, the session's bound on every
     /// answer): a longer search is an engine failure.
     pub fn set_search_timeout(&mut self, timeout: Duration) {

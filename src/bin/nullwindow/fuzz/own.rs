@@ -100,6 +100,27 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         served.set_search_timeout(timeout);
     }
     let features = served.features();
+    let off = match (&args.off, features.options) {
+        (None, _) => Vec::new(),
+        (Some(_), false) => {
+            return Err(CliError(format!(
+                "--off: the engine announces {} in its version line, not 'options': it names no selective \
+                 features to switch off",
+                features.names()
+            )));
+        }
+        (Some(names), true) => match served.options() {
+            Ok(options) => chosen_off(names, &options)?,
+            Err(error) => {
+                errln!("error: --engine: {error}");
+                return Ok(ExitCode::from(3));
+            }
+        },
+    };
+    if let Err(error) = switch_off(&mut served, &off) {
+        errln!("error: --engine: {error}");
+        return Ok(ExitCode::from(3));
+    }
     if !features.search {
         return Err(CliError(format!(
             "--engine: the engine announces {} in its version line, not 'search': without --command, fuzz \
@@ -148,6 +169,7 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
     let log = Log::new(memory / 4);
     let mut engine = |case: &GameCase<ServedGame>| asked(&game, &log, case, records.as_deref(), args.repeat);
     let fresh = Fresh {
+        off: off.clone(),
         started: Cell::new(0),
         requests: Cell::new(0),
         command,
@@ -818,12 +840,34 @@ fn answer_of(
     Ok(Some(answer))
 }
 
+/// The features `--off NAMES` names among the engine's `options` (`all`: every one of them).
+fn chosen_off(names: &[String], options: &[String]) -> Result<Vec<String>, CliError> {
+    if names.iter().any(|name| name == "all") {
+        return Ok(options.to_vec());
+    }
+    let listed = if options.is_empty() { "none".to_owned() } else { options.join(", ") };
+    match names.iter().find(|name| !options.contains(name)) {
+        Some(unknown) => Err(CliError(format!(
+            "--off {}: the engine's options are {listed} (or give 'all')",
+            printable(unknown)
+        ))),
+        None => Ok(names.to_vec()),
+    }
+}
+
+/// Switches each feature of `off` off in `served` (`set NAME off`), before any search.
+fn switch_off(served: &mut Served, off: &[String]) -> Result<(), ProtocolError> {
+    off.iter().try_for_each(|name| served.set(name, false))
+}
+
 /// How to start the engine afresh: a process of its own, asked only what a session holds.
 struct Fresh<'a> {
     command: &'a str,
     timeout: Duration,
     search_timeout: Option<Duration>,
     memory: usize,
+    /// The selective features switched off (`--off`), in every fresh engine too.
+    off: Vec<String>,
     /// Fresh engines started, and the requests they answered, for the note that ends the run.
     started: Cell<u64>,
     requests: Cell<u64>,
@@ -855,6 +899,7 @@ impl Fresh<'_> {
         records: Option<&Path>,
     ) -> Result<Option<Answer<ServedPosition>>, String> {
         served.set_max_bytes(self.memory / 4);
+        switch_off(served, &self.off).map_err(|e| e.to_string())?;
         if let Some(timeout) = self.search_timeout {
             served.set_search_timeout(timeout);
         }
@@ -1013,6 +1058,9 @@ fn carried(args: &FuzzArgs) -> String {
     }
     if args.repeat > 1 {
         flags.push_str(&format!(" --repeat {}", args.repeat));
+    }
+    if let Some(off) = &args.off {
+        flags.push_str(&format!(" --off {}", quote_if_needed(&off.join(","))));
     }
     flags
 }
