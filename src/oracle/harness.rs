@@ -107,13 +107,18 @@ pub struct Answer<P = NodeId> {
     /// a move that differs is judged as `best_move` is, so that two moves of equal exact value are
     /// no finding.
     pub again: Vec<(Value, Option<u32>)>,
+    /// Positions the engine declares of equal value to the case's (a mirrored board, colours
+    /// swapped), each named as a message shows it, with the engine's own value of it at the same
+    /// depth: a value that differs from `value` is a finding of its own
+    /// ([`Disagreement::Asymmetric`]), whatever the exact values.
+    pub symmetric: Vec<(String, Value)>,
 }
 
 impl<P> Answer<P> {
     /// An answer with a value alone.
     #[must_use]
     pub const fn value(value: Value) -> Self {
-        Self { value, best_move: None, records: Vec::new(), again: Vec::new() }
+        Self { value, best_move: None, records: Vec::new(), again: Vec::new(), symmetric: Vec::new() }
     }
 }
 

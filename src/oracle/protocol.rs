@@ -23,6 +23,7 @@
 //! | `horizon POS` (`horizon`) | an integer: the value the engine's search gives `POS` where its depth runs out, even at a finished position (the oracle reads it at depth 0, `eval` above) |
 //! | `options` (`options`) | the names of the engine's selective features, separated by spaces (`lmr nullmove`) |
 //! | `set NAME on\|off` (`options`) | `ok`, once the feature is switched |
+//! | `symmetric POS` (`symmetric`) | tokens of positions the engine's search must value as it values `POS`, separated by spaces (none: an empty line) |
 //! | `new` (`new`) | `ok`, once the engine has forgotten all it keeps between searches (its table, killers, history), as UCI's `ucinewgame` asks |
 //!
 //! Equal tokens are the same position: that is how the oracle finds transpositions, and it asks
@@ -162,6 +163,9 @@ pub struct Features {
     /// reductions, null-move pruning, …) and switches each on or off ([`Served::options`],
     /// [`Served::set`]).
     pub options: bool,
+    /// `symmetric POS`: the tokens of positions the engine's search must value as it values `POS`
+    /// (a mirrored board, colours swapped), which the oracle searches too ([`Served::symmetric`]).
+    pub symmetric: bool,
 }
 
 impl Features {
@@ -182,6 +186,7 @@ impl Features {
                 "new" => features.new = true,
                 "horizon" => features.horizon = true,
                 "options" => features.options = true,
+                "symmetric" => features.symmetric = true,
                 _ => {}
             }
         }
@@ -198,6 +203,7 @@ impl Features {
             (self.new, "new"),
             (self.horizon, "horizon"),
             (self.options, "options"),
+            (self.symmetric, "symmetric"),
         ]
         .into_iter()
         .filter_map(|(on, name)| on.then_some(name))

@@ -529,3 +529,53 @@ fn off_switches_selective_features_off_before_any_search() {
     );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
+
+/// A game whose two halves mirror each other, and an engine that says so with `symmetric`; its
+/// evaluation of one mirrored leaf is off by one. Its search is exact for that evaluation, so the
+/// exact oracle agrees with it; the relation it declares catches the asymmetry, followed down the
+/// game to the node where it shows.
+#[test]
+fn a_planted_asymmetry_is_found_through_symmetric() {
+    let scratch = Scratch::new("symmetric");
+    let engine = |name: &str, features: &str, rb: i32| {
+        let script = scratch.file(&format!("{name}.py"));
+        std::fs::write(
+            &script,
+            format!(
+                "import sys\nG = {{'S': 'l L1 r R1', 'L1': 'a La b Lb', 'R1': 'a Ra b Rb'}}\n\
+                 E = {{'S': 0, 'L1': 0, 'R1': 0, 'La': 3, 'Lb': -1, 'Ra': 3, 'Rb': {rb}}}\n\
+                 def mirror(p): return {{'L': 'R', 'R': 'L'}}.get(p[0], p[0]) + p[1:]\n\
+                 def search(p, depth):\n    w = G.get(p, '').split()\n    if depth == 0 or not w: return E[p], None\n    \
+                 return max((-search(c, depth - 1)[0], m) for m, c in zip(w[0::2], w[1::2]))\n\
+                 for line in sys.stdin:\n    r = line.split()\n    if r[0] == 'quit': break\n    \
+                 if r[0] == 'protocol': a = 'protocol 1 {features}'\n    elif r[0] == 'root': a = 'S'\n    \
+                 elif r[0] == 'children': a = G.get(r[1], '')\n    elif r[0] == 'eval': a = str(E[r[1]])\n    \
+                 elif r[0] == 'symmetric': a = mirror(r[1]) if r[1] != 'S' else ''\n    \
+                 else:\n        v, m = search(r[1], int(r[2]))\n        a = str(v) + (' ' + m if m else '')\n    \
+                 print(a, flush=True)\n"
+            ),
+        )
+        .unwrap();
+        format!("python3 {script}")
+    };
+    let fuzz = |engine: &str| run(&scratch, &["fuzz", "--engine", engine, "--cases", "40"], SECONDS);
+    let (code, stdout, stderr) = fuzz(&engine("asymmetric", "search symmetric", -2));
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    // Followed down to the mirrored leaf whose evaluation is off: depth 0, two moves in.
+    assert!(
+        stdout.contains("a broken symmetry: the engine says -2 here, but -1 at Lb of a position it declares")
+            || stdout.contains(
+                "a broken symmetry: the engine says -1 here, but -2 at Rb of a position it declares"
+            ),
+        "{stdout}"
+    );
+    assert!(stdout.contains("to depth 0, 2 moves from the start"), "{stdout}");
+    let (code, replayed) = super::hostile::reproduce(&scratch, &stdout);
+    assert_eq!(code, Some(1), "{replayed}");
+    // The exact oracle alone agrees: the search is exact for its evaluation.
+    let (code, stdout, stderr) = fuzz(&engine("unannounced", "search", -2));
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    // And the symmetric engine agrees.
+    let (code, stdout, stderr) = fuzz(&engine("symmetric", "search symmetric", -1));
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+}

@@ -85,6 +85,14 @@ pub enum Disagreement {
         /// Its caller's record.
         caller: Box<Record<()>>,
     },
+    /// The engine's values of positions it declares of equal value (`symmetric`) differ: its
+    /// search, or its evaluation, breaks a relation it says it keeps.
+    Asymmetric {
+        /// Its value of the case's position.
+        value: Value,
+        /// Each position it declares of equal value whose value differs, by name, and that value.
+        others: Vec<(String, Value)>,
+    },
     /// Asked the same question several times in a row (`fuzz --repeat`), the engine answered with
     /// values that differ: whatever the exact value, they cannot all be it.
     Varied {
@@ -104,6 +112,15 @@ pub struct Naming<'n> {
 }
 
 impl Disagreement {
+    /// [`Disagreement::Asymmetric`] if `answer`'s values of positions the engine declares of
+    /// equal value differ from its value of the case.
+    #[must_use]
+    pub fn asymmetric<P>(answer: &Answer<P>) -> Option<Self> {
+        let others: Vec<(String, Value)> =
+            answer.symmetric.iter().filter(|(_, value)| *value != answer.value).cloned().collect();
+        (!others.is_empty()).then_some(Self::Asymmetric { value: answer.value, others })
+    }
+
     /// [`Disagreement::Varied`] if `answer`'s values differ from one asking to the next.
     #[must_use]
     pub fn varied<P>(answer: &Answer<P>) -> Option<Self> {
@@ -119,7 +136,7 @@ impl Disagreement {
     pub(super) const fn kind(&self) -> u8 {
         match self {
             Self::Record { .. } | Self::Outside { .. } | Self::NotAChild { .. } => 0,
-            Self::Value { .. } | Self::Varied { .. } => 1,
+            Self::Value { .. } | Self::Varied { .. } | Self::Asymmetric { .. } => 1,
             Self::NoSuchMove { .. } | Self::WrongMove { .. } => 2,
         }
     }
@@ -192,6 +209,14 @@ impl Disagreement {
                     citation: audit::Citation::Number,
                 };
                 format!("{explained}{}", deeper_hint(*deeper_explains))
+            }
+            Self::Asymmetric { value, others } => {
+                let listed: Vec<String> =
+                    others.iter().map(|(name, value)| format!("{value} at {name}")).collect();
+                format!(
+                    "a broken symmetry: the engine says {value} here, but {} of a position it declares of equal value",
+                    listed.join(", ")
+                )
             }
             Self::NotAChild { found, record, caller } => {
                 found.describe(record.as_ref(), caller.as_ref(), audit::Citation::Number)
@@ -272,8 +297,8 @@ impl<'t> Judge<'t> {
 /// # Errors
 /// [`Undecided`] when a judgement needs more than [`Config::budget`] nodes.
 pub fn judge(case: &Case, answer: &Answer, config: &Config) -> Result<Option<Disagreement>, Undecided> {
-    if let Some(varied) = Disagreement::varied(answer) {
-        return Ok(Some(varied));
+    if let Some(found) = Disagreement::varied(answer).or_else(|| Disagreement::asymmetric(answer)) {
+        return Ok(Some(found));
     }
     let mut judged = vec![answer.best_move];
     let others = answer.again.iter().filter(|&&(_, best_move)| {
@@ -475,8 +500,8 @@ pub(super) fn judge_by_proof<G: Game>(
     answer: &Answer<G::Position>,
     config: &Config,
 ) -> Result<Option<Disagreement>, Undecided> {
-    if let Some(varied) = Disagreement::varied(answer) {
-        return Ok(Some(varied));
+    if let Some(found) = Disagreement::varied(answer).or_else(|| Disagreement::asymmetric(answer)) {
+        return Ok(Some(found));
     }
     let found = judge_one(game, prover, case, answer, config)?;
     if found.is_some() {
@@ -650,8 +675,13 @@ fn judge_unfolded<G: Game>(
         records.push(record.clone().at(node));
     }
     let tree_case = Case { tree, depth: case.depth, origin: case.origin.clone() };
-    let tree_answer =
-        Answer { value: answer.value, best_move: answer.best_move, records, again: answer.again.clone() };
+    let tree_answer = Answer {
+        value: answer.value,
+        best_move: answer.best_move,
+        records,
+        again: answer.again.clone(),
+        symmetric: answer.symmetric.clone(),
+    };
     judge(&tree_case, &tree_answer, config)
 }
 
@@ -697,6 +727,7 @@ impl Disagreement {
             Self::Record { violation, .. } => format!("the {} rule", violation.rule),
             Self::Outside { .. } => "a record outside the case".to_owned(),
             Self::Varied { .. } => "answers that vary".to_owned(),
+            Self::Asymmetric { .. } => "a broken symmetry".to_owned(),
             Self::NotAChild { .. } => "a record outside the game".to_owned(),
         }
     }

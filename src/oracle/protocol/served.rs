@@ -1055,6 +1055,23 @@ impl Served {
         Ok(answer.split_whitespace().map(str::to_owned).collect())
     }
 
+    /// The tokens of the positions the engine declares of equal value to `token` (`symmetric POS`).
+    ///
+    /// # Errors
+    /// The engine did not announce `symmetric`, or fails.
+    pub fn symmetric(&mut self, token: &str) -> Result<Vec<String>, ProtocolError> {
+        if !self.features().symmetric {
+            return Err(ProtocolError(
+                "the engine did not announce 'symmetric' in its version line (it answers 'protocol 1 search \
+                 symmetric' when it does)"
+                    .to_owned(),
+            ));
+        }
+        let request = format!("symmetric {token}");
+        let answer = self.session.ask(std::slice::from_ref(&request))?.pop().unwrap_or_default();
+        Ok(answer.split_whitespace().map(str::to_owned).collect())
+    }
+
     /// Switches the selective feature `name` on or off (`set NAME on|off`).
     ///
     /// # Errors

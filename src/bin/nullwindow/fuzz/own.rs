@@ -429,8 +429,9 @@ impl Run<'_> {
             lines.push(by_position.clone());
         };
         let mut lines = Vec::new();
-        // Answers that vary within one asking are their own finding: no history explains them.
-        if matches!(found.disagreement, Disagreement::Varied { .. }) {
+        // Answers that vary within one asking, or across positions the engine declares of equal
+        // value, are their own finding: a fresh engine asked the case alone cannot show it.
+        if matches!(found.disagreement, Disagreement::Varied { .. } | Disagreement::Asymmetric { .. }) {
             saved_with_position(&mut lines);
             return lines.join("\n");
         }
@@ -781,6 +782,17 @@ fn asked(
     }
     log.push(Request::Search { token: token.clone(), depth: case.depth });
     let Some(mut answer) = search(game, case, records)? else { return Ok(None) };
+    if game.served().features().symmetric {
+        let tokens = game.served().symmetric(&token).map_err(|e| e.to_string())?;
+        for other in tokens.into_iter().filter(|other| *other != token) {
+            log.push(Request::Search { token: other.clone(), depth: case.depth });
+            // A position the engine declines is not compared.
+            let searched = game.served().search(&other, case.depth, None).map_err(|e| e.to_string())?;
+            if let Searched::Value { value, .. } = searched {
+                answer.symmetric.push((printable(&other).into_owned(), value));
+            }
+        }
+    }
     for _ in 1..repeat {
         if fresh_each {
             new()?;
