@@ -824,26 +824,12 @@ fn judge_root<G: Game>(
 /// [`Violation::caller`]. Without paths, the nearest record searched deeper in the direction its
 /// parent would be, if that one is a node one ply above.
 fn caller<G: Game>(game: &G, records: &[Record<G::Position>], index: usize, order: Order) -> Option<usize> {
-    let record = &records[index];
-    let mut onward: Box<dyn Iterator<Item = usize>> = match order {
-        Order::Completion => Box::new(index + 1..records.len()),
-        Order::Entry => Box::new((0..index).rev()),
-    };
-    let Some(path) = &record.path else {
-        let parent = onward.find(|&other| records[other].depth > record.depth)?;
-        let above = &records[parent];
-        return (above.depth - 1 == record.depth && lies_below(game, record, above)).then_some(parent);
-    };
-    let (_, parent) = path.split_last()?;
-    for other in onward {
-        match records[other].path.as_deref() {
-            Some(at) if at == parent => return Some(other),
-            // Another descendant of the parent: a sibling's search, written between the two.
-            Some(at) if at.len() > parent.len() && at.starts_with(parent) => {}
-            _ => return None,
-        }
+    let parent = parent_record(records, index, order)?;
+    let (record, above) = (&records[index], &records[parent]);
+    if record.path.is_some() {
+        return Some(parent);
     }
-    None
+    (above.depth - 1 == record.depth && lies_below(game, record, above)).then_some(parent)
 }
 
 /// A record one ply below the record of its caller whose node is no position after any of the
@@ -922,8 +908,11 @@ pub fn first_not_a_child<G: Game>(game: &G, records: &[Record<G::Position>]) -> 
     })
 }
 
-/// The record of the node that searched `records[index]`'s, as [`caller`] finds it, without
-/// asking the game whether one lies below the other (which is what [`first_not_a_child`] asks).
+/// The record of the node that searched `records[index]`'s, without asking the game whether one
+/// lies below the other: by path, the nearest record of the parent's path in the direction of
+/// `order`, with only the parent's other descendants between; without paths, the nearest record
+/// searched deeper in that direction. [`caller`] then asks the game; [`first_not_a_child`] asks
+/// whether a move leads there.
 fn parent_record<P>(records: &[Record<P>], index: usize, order: Order) -> Option<usize> {
     let record = &records[index];
     let mut onward: Box<dyn Iterator<Item = usize>> = match order {
