@@ -142,6 +142,19 @@ fn keep_going_finds_each_of_two_bugs() {
         assert_eq!(code, Some(1), "{replayed}");
         assert!(replayed.contains(kind), "{replayed}");
     }
+    // One case has no kinds to go on to: refused in one line.
+    let one = ["fuzz", "--engine", &engine, "--keep-going", "--position", "5", "--depth", "2"];
+    let (code, _, stderr) = run(&scratch, &one, SECONDS);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with("error: --keep-going runs drawn cases; --position judges one case"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let walked = ["fuzz", "--engine", &engine, "--walk", "3", "--position", "5", "--depth", "2"];
+    let (code, _, stderr) = run(&scratch, &walked, SECONDS);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.starts_with("error: --walk draws the positions of cases"), "{stderr}");
     // The same engine without its bugs agrees on every case.
     let fine = format!("{} serve tictactoe", env!("CARGO_BIN_EXE_nullwindow"));
     let (code, stdout, stderr) =

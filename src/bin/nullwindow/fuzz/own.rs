@@ -70,6 +70,17 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
             "--keep-going runs drawn cases; --session judges the one search it ends with".to_owned(),
         ));
     }
+    if (args.position.is_some() || args.session.is_some()) && args.walk.is_some() {
+        return Err(CliError(
+            "--walk draws the positions of cases; --position and --session name the one searched".to_owned(),
+        ));
+    }
+    if args.position.is_some() && args.keep_going {
+        return Err(CliError(
+            "--keep-going runs drawn cases; --position judges one case, the search of that position"
+                .to_owned(),
+        ));
+    }
     let search_timeout = match args.timeout {
         Some(seconds) if !(seconds.is_finite() && seconds > 0.0) => {
             return Err(CliError(format!("--timeout {seconds}: a search needs some time, in seconds")));
