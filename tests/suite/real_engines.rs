@@ -69,6 +69,12 @@ fn a_session_file_is_read_strictly() {
         // `#` stands for a byte that is not UTF-8.
         ("search S 1\nsearch #\n", "line 2 is not UTF-8"),
     ];
+    let file = scratch.file("good.session");
+    std::fs::write(&file, "search S 1\n").unwrap();
+    let saved = ["fuzz", "--engine", &engine, "--session", &file, "--save", &scratch.file("again")];
+    let (code, _, stderr) = run(&scratch, &saved, SECONDS);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.starts_with("error: --save saves a finding's session; --session replays"), "{stderr}");
     for (text, expected) in cases {
         let file = scratch.file("bad.session");
         let bytes: Vec<u8> = text

@@ -706,17 +706,17 @@ fn print_several(
         }
         save_and_reproduce(args, &path, case, false);
     }
-    let counts: Vec<String> =
-        several.kinds.iter().map(|kind| format!("{} {}", kind.name, kind.count)).collect();
-    outln!(
-        "kinds: {} ({}); agreed: {} of {}",
-        several.kinds.len(),
-        counts.join(", "),
-        counted(several.agreed, "case", "cases"),
-        config.cases
-    );
+    let kinds = several.kinds.iter().map(|kind| (kind.name.as_str(), kind.count));
+    outln!("{}", kinds_line(kinds, several.agreed, config.cases));
     let disagreed = several.kinds.iter().any(|kind| kind.first.is_ok());
     Ok(ExitCode::from(if disagreed { 1 } else { 3 }))
+}
+
+/// The last line of a run with --keep-going: each kind met and its count, and the cases agreed.
+fn kinds_line<'k>(kinds: impl ExactSizeIterator<Item = (&'k str, u64)>, agreed: u64, cases: u64) -> String {
+    let count = kinds.len();
+    let counts: Vec<String> = kinds.map(|(name, count)| format!("{name} {count}")).collect();
+    format!("kinds: {count} ({}); agreed: {} of {cases}", counts.join(", "), counted(agreed, "case", "cases"))
 }
 
 /// One case from a file: exit 1 when the engine disagrees, 3 when it fails.

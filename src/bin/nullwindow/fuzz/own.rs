@@ -70,6 +70,11 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
             "--keep-going runs drawn cases; --session judges the one search it ends with".to_owned(),
         ));
     }
+    if args.session.is_some() && args.save.is_some() {
+        return Err(CliError(
+            "--save saves a finding's session; --session replays one that is saved already".to_owned(),
+        ));
+    }
     if (args.position.is_some() || args.session.is_some()) && args.walk.is_some() {
         return Err(CliError(
             "--walk draws the positions of cases; --position and --session name the one searched".to_owned(),
@@ -374,17 +379,11 @@ fn keep_going(
         let label = if kind == "an engine failure" { "failure" } else { "disagreement" };
         outln!("{label}, {kind} ({}): {text}", counted(count_of(kind), "case", "cases"));
     }
-    let counts: Vec<String> = several.kinds.iter().map(|(kind, count)| format!("{kind} {count}")).collect();
     let stopped = several
         .stopped_after
         .map_or_else(String::new, |index| format!(" (stopped after case {index} of {})", config.cases));
-    outln!(
-        "kinds: {} ({}); agreed: {} of {}{stopped}",
-        several.kinds.len(),
-        counts.join(", "),
-        counted(several.agreed, "case", "cases"),
-        config.cases
-    );
+    let kinds = several.kinds.iter().map(|(kind, count)| (kind.as_str(), *count));
+    outln!("{}{stopped}", super::kinds_line(kinds, several.agreed, config.cases));
     let disagreed = findings.iter().any(|(kind, _)| kind != "an engine failure");
     Ok(ExitCode::from(if disagreed || !failed { 1 } else { 3 }))
 }
