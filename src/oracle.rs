@@ -22,6 +22,7 @@
 //! search a game that an engine in any language serves.
 
 pub mod audit;
+pub mod consistency;
 pub mod harness;
 pub mod proof;
 pub mod protocol;

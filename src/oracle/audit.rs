@@ -365,7 +365,7 @@ pub fn node_text<P: PositionName>(record: &Record<P>) -> String {
 }
 
 /// "1 ply", "2 plies".
-fn plies(depth: u32) -> String {
+pub(super) fn plies(depth: u32) -> String {
     if depth == 1 { "1 ply".to_owned() } else { format!("{depth} plies") }
 }
 
@@ -913,7 +913,7 @@ pub fn first_not_a_child<G: Game>(game: &G, records: &[Record<G::Position>]) -> 
 /// `order`, with only the parent's other descendants between; without paths, the nearest record
 /// searched deeper in that direction. [`caller`] then asks the game; [`first_not_a_child`] asks
 /// whether a move leads there.
-fn parent_record<P>(records: &[Record<P>], index: usize, order: Order) -> Option<usize> {
+pub(super) fn parent_record<P>(records: &[Record<P>], index: usize, order: Order) -> Option<usize> {
     let record = &records[index];
     let mut onward: Box<dyn Iterator<Item = usize>> = match order {
         Order::Completion => Box::new(index + 1..records.len()),
@@ -981,7 +981,7 @@ fn lies_below<G: Game>(game: &G, lower: &Record<G::Position>, upper: &Record<G::
 }
 
 /// Completion order when more neighbouring records run child-then-parent than parent-then-child.
-fn guess_order<G: Game>(game: &G, records: &[Record<G::Position>]) -> Order {
+pub(super) fn guess_order<G: Game>(game: &G, records: &[Record<G::Position>]) -> Order {
     let (mut completion, mut entry) = (0usize, 0usize);
     for pair in records.windows(2) {
         if lies_below(game, &pair[0], &pair[1]) {

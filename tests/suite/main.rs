@@ -39,6 +39,7 @@ mod case_studies;
 mod certify;
 #[cfg(feature = "cli")]
 mod cli;
+mod consistency;
 mod corpus;
 mod engine;
 mod formats;
