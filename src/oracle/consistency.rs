@@ -2,8 +2,8 @@
 //! it prunes, checked on its records without any exact value.
 //!
 //! Late move reductions, null-move pruning and futility pruning make an engine's value differ from
-//! the exact depth-limited value by design, so the [`audit`](super::audit) cannot hold such an engine
-//! to that value. Some rules hold all the same, because they follow from how an alpha-beta search
+//! the exact depth-limited value by design, so [`super::audit`], which judges each record by that
+//! value, cannot hold such an engine to it. Some rules hold all the same, because they follow from how an alpha-beta search
 //! combines what it did search, not from what it left out. Read each record's values from the side
 //! to move at its node (the negamax view), its window `(alpha, beta)` and its result `r`:
 //!
