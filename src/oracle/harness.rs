@@ -35,6 +35,7 @@
 //! | `cases` | where cases come from: random trees and graphs ([`Family`], [`Case`]), positions of a game ([`GameCase`]) |
 //! | `judge` | how a case is judged: by the exact values on a tree ([`judge`]), by proofs on a game ([`judge_game`]); what is wrong ([`Disagreement`]) |
 //! | `history` | the earlier searches a wrong answer depends on, fewest first ([`minimize_history`]) |
+//! | `profile` | how far a selective engine strays from the exact value ([`Measure`], [`Profile`]) |
 //! | `runs` | how runs go: [`fuzz`], [`fuzz_keep_going`], shrinking ([`shrink_case`]), [`fuzz_game`] and its [`descend`], [`fuzz_game_keep_going`] |
 //!
 //! An engine that cannot answer (its closure returns `Err`) has failed, which is not a
@@ -75,11 +76,13 @@ use std::ops::RangeInclusive;
 mod cases;
 mod history;
 mod judge;
+mod profile;
 mod runs;
 
 pub use cases::{Case, Family, GameCase};
 pub use history::{Minimized, minimize_history};
-pub use judge::{Disagreement, Naming, judge, judge_game};
+pub use judge::{Disagreement, Naming, judge, judge_game, measure};
+pub use profile::{Measure, Profile, Tally};
 pub use runs::{
     Descent, FailureFound, Found, GameFinding, GameOutcome, GameSeveral, Judged, Kind, Outcome, Progress,
     Several, Verdict, descend, fuzz, fuzz_game, fuzz_game_keep_going, fuzz_keep_going, shrink_case,
@@ -210,6 +213,11 @@ pub struct Config {
     /// proof alone, never on an unfolded tree, which holds one value a position, so no hint that
     /// an entry of a deeper search explains a wrong answer is given.
     pub static_horizon: bool,
+    /// Judge a game case's records by the rules every alpha-beta search keeps, whatever it prunes
+    /// ([`crate::oracle::consistency`]), and not its value or move by the exact value: for an
+    /// engine that prunes on purpose. [`fuzz_game`] then also measures each case against the
+    /// exact value ([`measure`], reported in [`Judged::measure`]): a measurement, not a verdict.
+    pub selective: bool,
     /// A game of your own, unfolded from its start into a tree, for [`Family::Own`]: a case walks
     /// up to [`Config::walk`] random moves from its root and unfolds what lies below a few plies.
     pub own: Option<Tree>,
@@ -240,6 +248,7 @@ impl Default for Config {
             max_shrink_tests: 10_000,
             keep_going: false,
             static_horizon: false,
+            selective: false,
             own: None,
             walk: 6,
             depth_zero: true,

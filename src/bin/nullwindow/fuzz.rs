@@ -254,12 +254,36 @@ pub struct FuzzArgs {
         conflicts_with = "command"
     )]
     off: Option<Vec<String>>,
+    /// With --engine and no --command: hold the engine's search to the rules every alpha-beta
+    /// search keeps, whatever it prunes, on its own records (the engine announces `records`),
+    /// instead of to the exact value: a result its children do not give, a child's window outside
+    /// its parent's, a bound stored against its own window, a table cut-off its entry does not
+    /// give, two full-width searches of a node that contradict each other. Each case is also
+    /// measured against the exact value: the selectivity profile printed at the end.
+    #[arg(long, requires = "engine", conflicts_with = "command")]
+    selective: bool,
+    /// With --selective: a verdict on the profile: exit 1 when more than P percent of the moves
+    /// measured are worse than a best move (`5%` or `5`).
+    #[arg(long, value_name = "P%", requires = "selective", value_parser = parse_percent)]
+    max_worse_moves: Option<f64>,
+    /// With --selective: also write the profile's shares by depth as an SVG bar chart to FILE.
+    #[arg(long, value_name = "FILE", requires = "selective")]
+    profile_svg: Option<PathBuf>,
     /// Run one case, from this tree file, instead of drawing cases (with --depth).
     #[arg(long, value_name = "FILE", requires = "depth", conflicts_with = "engine")]
     replay: Option<String>,
     /// With --replay or --position: the depth to search to.
     #[arg(long, value_name = "N")]
     depth: Option<u32>,
+}
+
+/// A share in percent, `5%` or `5`, from 0 to 100.
+fn parse_percent(text: &str) -> Result<f64, String> {
+    let number = text.strip_suffix('%').unwrap_or(text);
+    match number.trim().parse::<f64>() {
+        Ok(share) if (0.0..=100.0).contains(&share) => Ok(share),
+        _ => Err(format!("'{text}' is no share in percent from 0 to 100 (such as 5%)")),
+    }
 }
 
 /// The random trees' widths when --width is not given.
@@ -707,16 +731,20 @@ fn print_several(
         save_and_reproduce(args, &path, case, false);
     }
     let kinds = several.kinds.iter().map(|kind| (kind.name.as_str(), kind.count));
-    outln!("{}", kinds_line(kinds, several.agreed, config.cases));
+    outln!("{}", kinds_line(kinds, ("agreed", several.agreed), config.cases));
     let disagreed = several.kinds.iter().any(|kind| kind.first.is_ok());
     Ok(ExitCode::from(if disagreed { 1 } else { 3 }))
 }
 
 /// The last line of a run with --keep-going: each kind met and its count, and the cases agreed.
-fn kinds_line<'k>(kinds: impl ExactSizeIterator<Item = (&'k str, u64)>, agreed: u64, cases: u64) -> String {
+fn kinds_line<'k>(
+    kinds: impl ExactSizeIterator<Item = (&'k str, u64)>,
+    (word, held): (&str, u64),
+    cases: u64,
+) -> String {
     let count = kinds.len();
     let counts: Vec<String> = kinds.map(|(name, count)| format!("{name} {count}")).collect();
-    format!("kinds: {count} ({}); agreed: {} of {cases}", counts.join(", "), counted(agreed, "case", "cases"))
+    format!("kinds: {count} ({}); {word}: {} of {cases}", counts.join(", "), counted(held, "case", "cases"))
 }
 
 /// One case from a file: exit 1 when the engine disagrees, 3 when it fails.

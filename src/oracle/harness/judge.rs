@@ -11,6 +11,7 @@ use super::{Answer, Case, Config, GameCase};
 use crate::driver::Perspective;
 use crate::game::{Game, Player};
 use crate::oracle::audit::{self, Truth, Violation};
+use crate::oracle::consistency;
 use crate::oracle::proof::{Budget, Claim, Prover};
 use crate::oracle::record::{NodeName, Record};
 use crate::reference::minimax;
@@ -93,6 +94,14 @@ pub enum Disagreement {
         /// Each position it declares of equal value whose value differs, by name, and that value.
         others: Vec<(String, Value)>,
     },
+    /// A record breaks a rule every alpha-beta search keeps, whatever it prunes
+    /// ([`crate::oracle::consistency`]): found with [`Config::selective`], with no exact value.
+    Inconsistent {
+        /// The broken rule, its record and the records it compares it with.
+        broken: consistency::Broken,
+        /// The search's records, as the engine wrote them.
+        records: Vec<Record<()>>,
+    },
     /// Asked the same question several times in a row (`fuzz --repeat`), the engine answered with
     /// values that differ: whatever the exact value, they cannot all be it.
     Varied {
@@ -135,7 +144,10 @@ impl Disagreement {
     /// case does not slip from one bug to another on its way down.
     pub(super) const fn kind(&self) -> u8 {
         match self {
-            Self::Record { .. } | Self::Outside { .. } | Self::NotAChild { .. } => 0,
+            Self::Record { .. }
+            | Self::Outside { .. }
+            | Self::NotAChild { .. }
+            | Self::Inconsistent { .. } => 0,
             Self::Value { .. } | Self::Varied { .. } | Self::Asymmetric { .. } => 1,
             Self::NoSuchMove { .. } | Self::WrongMove { .. } => 2,
         }
@@ -221,6 +233,7 @@ impl Disagreement {
             Self::NotAChild { found, record, caller } => {
                 found.describe(record.as_ref(), caller.as_ref(), audit::Citation::Number)
             }
+            Self::Inconsistent { broken, records } => broken.describe(records, audit::Citation::Number),
             Self::Varied { values } => {
                 let mut distinct = values.clone();
                 distinct.sort_unstable();
@@ -537,6 +550,13 @@ fn judge_one<G: Game>(
     if let Some(found) = audit::first_not_a_child(game, &answer.records) {
         return Ok(Some(Disagreement::not_a_child(found, &answer.records, |_| None)));
     }
+    if config.selective {
+        let broken = consistency::check(game, &answer.records, config.perspective);
+        return Ok(broken.map(|broken| Disagreement::Inconsistent {
+            broken,
+            records: answer.records.iter().map(|record| as_written(record, |_| None)).collect(),
+        }));
+    }
     if !answer.records.is_empty() {
         let options = audit::Options {
             limit: Some(config.budget),
@@ -597,6 +617,44 @@ fn judge_one<G: Game>(
     let guess = if child_mover == mover { exact } else { -exact };
     let after = child_mover.perspective(prover.value(game, &child, case.depth - 1, guess, &mut budget)?);
     Ok(Some(Disagreement::WrongMove { played, after, exact: mover.perspective(exact), best }))
+}
+
+/// How far `answer` strays from the exact value of `case` ([`super::profile`]): its value beside
+/// the exact value at the case's depth, proved from the engine's value as a first guess, and how
+/// much its move gives up (one null-window test when it keeps the value). Values from the side to
+/// move at the case's position.
+///
+/// # Errors
+/// [`Undecided`] when the exact value needs more than [`Config::budget`] nodes.
+pub fn measure<G: Game>(
+    game: &G,
+    prover: &mut Prover<G>,
+    case: &GameCase<G>,
+    answer: &Answer<G::Position>,
+    config: &Config,
+) -> Result<super::profile::Measure, Undecided> {
+    let mut budget = Budget::new(config.budget);
+    let root = &case.position;
+    let mover = game.to_move(root);
+    let value = match config.perspective {
+        Perspective::Mover => answer.value,
+        Perspective::Max => mover.perspective(answer.value),
+    };
+    let exact = prover.value(game, root, case.depth, value, &mut budget)?;
+    let moves = if case.depth > 0 { game.legal_moves(root) } else { Vec::new() };
+    let chosen = answer.best_move.and_then(|index| moves.get(index as usize).copied());
+    let move_loss = chosen.and_then(|mv| {
+        let child = game.play(root, mv);
+        let same_side = game.to_move(&child) == mover;
+        let claim = if same_side { Claim::AtLeast(exact) } else { Claim::AtMost(-exact) };
+        if prover.holds(game, &child, case.depth - 1, claim, &mut budget).ok()? {
+            return Some(0);
+        }
+        let guess = if same_side { exact } else { -exact };
+        let after = prover.value(game, &child, case.depth - 1, guess, &mut budget).ok()?;
+        Some(exact.saturating_sub(if same_side { after } else { after.saturating_neg() }))
+    });
+    Ok(super::profile::Measure { depth: case.depth, value, exact, move_loss })
 }
 
 /// The most positions the hint of [`with_hint`] unfolds: it is a hint, not a judgement.
@@ -729,6 +787,7 @@ impl Disagreement {
             Self::Varied { .. } => "answers that vary".to_owned(),
             Self::Asymmetric { .. } => "a broken symmetry".to_owned(),
             Self::NotAChild { .. } => "a record outside the game".to_owned(),
+            Self::Inconsistent { broken, .. } => format!("the {} rule of its own search", broken.rule),
         }
     }
 }

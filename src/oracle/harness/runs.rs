@@ -6,7 +6,8 @@
 use std::cell::Cell;
 use std::fmt::Write as _;
 
-use super::judge::judge_by_proof;
+use super::judge::{judge_by_proof, measure};
+use super::profile::Measure;
 use super::{
     Answer, Case, Config, ConfigError, Disagreement, Failure, Family, GameCase, Naming, Reply, counted,
     counted_moves, judge,
@@ -115,6 +116,9 @@ pub struct Judged {
     pub depth: u32,
     /// How it went.
     pub verdict: Verdict,
+    /// With [`Config::selective`], how far the engine's answer strays from the exact value; `None`
+    /// otherwise, or when the engine gave no answer or its exact value was beyond the budget.
+    pub measure: Option<Measure>,
 }
 
 /// How one case went.
@@ -339,7 +343,7 @@ pub fn fuzz_keep_going<E, R: Into<Reply>>(
                 }
             },
         };
-        let judged = Judged { family: family_of(index), depth: case.depth, verdict };
+        let judged = Judged { family: family_of(index), depth: case.depth, verdict, measure: None };
         progress(Progress::Cases { done: index + 1, total: config.cases, judged });
     }
     for First { name, count, index, case, found } in firsts {
@@ -422,7 +426,7 @@ pub fn fuzz<E, R: Into<Reply>>(
         config,
         |index| config.case(index),
         &mut engine,
-        |case, answer| judge(case, answer, config),
+        |case, answer| judge(case, answer, config).map(|found| (found, None)),
         |case| case.depth,
         family_of,
         &mut progress,
@@ -487,7 +491,7 @@ fn run_cases<C, P, E, R: Into<Reply<P>>>(
     config: &Config,
     mut draw: impl FnMut(u64) -> Result<C, ConfigError>,
     engine: &mut impl FnMut(&C) -> Result<R, E>,
-    mut judge: impl FnMut(&C, &Answer<P>) -> Result<Option<Disagreement>, Undecided>,
+    mut judge: impl FnMut(&C, &Answer<P>) -> Result<(Option<Disagreement>, Option<Measure>), Undecided>,
     depth_of: impl Fn(&C) -> u32,
     family_of: impl Fn(u64) -> Option<Family>,
     progress: &mut impl FnMut(Progress),
@@ -498,30 +502,30 @@ fn run_cases<C, P, E, R: Into<Reply<P>>>(
             Ok(case) => case,
             Err(error) => return Tried::Config(error),
         };
-        let mut report = |verdict| {
-            let judged = Judged { family: family_of(index), depth: depth_of(&case), verdict };
+        let mut report = |verdict, measure| {
+            let judged = Judged { family: family_of(index), depth: depth_of(&case), verdict, measure };
             progress(Progress::Cases { done: index + 1, total: config.cases, judged });
         };
         match ask(engine, &case) {
             Err(error) => {
-                report(Verdict::Failed);
+                report(Verdict::Failed, None);
                 return Tried::Failed { index, case, error };
             }
             Ok(None) => {
                 skipped += 1;
-                report(Verdict::Declined);
+                report(Verdict::Declined, None);
             }
             Ok(Some(answer)) => match judge(&case, &answer) {
-                Ok(None) => {
+                Ok((None, measure)) => {
                     agreed += 1;
-                    report(Verdict::Agreed);
+                    report(Verdict::Agreed, measure);
                 }
                 Err(Undecided { .. }) => {
                     undecided += 1;
-                    report(Verdict::Undecided);
+                    report(Verdict::Undecided, None);
                 }
-                Ok(Some(disagreement)) => {
-                    report(Verdict::Disagreed);
+                Ok((Some(disagreement), measure)) => {
+                    report(Verdict::Disagreed, measure);
                     return Tried::Disagreed { index, case, answer, disagreement };
                 }
             },
@@ -875,7 +879,7 @@ pub fn fuzz_game<G: Game, E, R: Into<Reply<G::Position>>>(
         config,
         |index| Ok(config.game_case(game, index)),
         &mut engine,
-        |case, answer| judge_by_proof(game, &mut prover, case, answer, config),
+        |case, answer| judge_and_measure(game, &mut prover, case, answer, config),
         |case: &GameCase<G>| case.depth,
         |_| Some(Family::Own),
         &mut progress,
@@ -892,6 +896,21 @@ pub fn fuzz_game<G: Game, E, R: Into<Reply<G::Position>>>(
             GameOutcome::Disagreed(Box::new(Descent { index, ..descent }))
         }
     }
+}
+
+/// A game case judged ([`judge_by_proof`]) and, with [`Config::selective`], measured
+/// ([`measure`]): a measure beyond the budget is left out, not a reason to leave the case
+/// undecided.
+fn judge_and_measure<G: Game>(
+    game: &G,
+    prover: &mut Prover<G>,
+    case: &GameCase<G>,
+    answer: &Answer<G::Position>,
+    config: &Config,
+) -> Result<(Option<Disagreement>, Option<Measure>), Undecided> {
+    let found = judge_by_proof(game, prover, case, answer, config)?;
+    let measured = if config.selective { measure(game, prover, case, answer, config).ok() } else { None };
+    Ok((found, measured))
 }
 
 /// A finding of a run on your game that goes on after it ([`fuzz_game_keep_going`]).
@@ -962,6 +981,7 @@ pub fn fuzz_game_keep_going<G: Game, E, R: Into<Reply<G::Position>>>(
     };
     for index in 0..config.cases {
         let case = config.game_case(game, index);
+        let mut measure = None;
         let (verdict, finding) = match ask(&mut engine, &case) {
             Err(error) => {
                 count(&mut several, "an engine failure".to_owned());
@@ -971,19 +991,24 @@ pub fn fuzz_game_keep_going<G: Game, E, R: Into<Reply<G::Position>>>(
                 several.skipped += 1;
                 (Verdict::Declined, None)
             }
-            Ok(Some(answer)) => match judge_by_proof(game, &mut prover, &case, &answer, config) {
-                Ok(None) => {
+            Ok(Some(answer)) => match judge_and_measure(game, &mut prover, &case, &answer, config) {
+                Ok((None, found_measure)) => {
                     several.agreed += 1;
+                    measure = found_measure;
                     (Verdict::Agreed, None)
                 }
                 Err(Undecided { .. }) => {
                     several.undecided += 1;
                     (Verdict::Undecided, None)
                 }
-                Ok(Some(disagreement)) => {
+                Ok((Some(disagreement), measure)) => {
                     let first = count(&mut several, disagreement.kind_name());
-                    let judged =
-                        Judged { family: Some(Family::Own), depth: case.depth, verdict: Verdict::Disagreed };
+                    let judged = Judged {
+                        family: Some(Family::Own),
+                        depth: case.depth,
+                        verdict: Verdict::Disagreed,
+                        measure,
+                    };
                     progress(Progress::Cases { done: index + 1, total: config.cases, judged });
                     if first {
                         let descent = descend_within(
@@ -1006,7 +1031,7 @@ pub fn fuzz_game_keep_going<G: Game, E, R: Into<Reply<G::Position>>>(
                 }
             },
         };
-        let judged = Judged { family: Some(Family::Own), depth: case.depth, verdict };
+        let judged = Judged { family: Some(Family::Own), depth: case.depth, verdict, measure };
         progress(Progress::Cases { done: index + 1, total: config.cases, judged });
         if let Some(finding) = finding
             && found(finding).is_break()

@@ -10,8 +10,8 @@ use std::time::Duration;
 use nullwindow::driver::Perspective;
 use nullwindow::game::Game;
 use nullwindow::oracle::harness::{
-    self, Answer, Config, Descent, Disagreement, GameCase, GameFinding, GameOutcome, Progress, Verdict,
-    minimize_history,
+    self, Answer, Config, Descent, Disagreement, GameCase, GameFinding, GameOutcome, Profile, Progress,
+    Verdict, minimize_history,
 };
 use nullwindow::oracle::proof::Prover;
 use nullwindow::oracle::protocol::{
@@ -153,6 +153,20 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
                 .to_owned(),
         ));
     }
+    if args.selective && !features.records {
+        return Err(CliError(format!(
+            "--selective holds the engine's search to the rules of its own records: its version line \
+             announces {}, not 'records'",
+            features.names()
+        )));
+    }
+    if args.selective && args.deeper_entries {
+        return Err(CliError(
+            "--deeper-entries judges values by the witness criterion; --selective judges no value, only \
+             the records' own rules: give one of them"
+                .to_owned(),
+        ));
+    }
     let game = ServedGame::new(served);
     let directory = TempDir::new("nullwindow-fuzz")?;
     let records = features.records.then(|| directory.0.join("records.jsonl"));
@@ -178,6 +192,7 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         walk: args.walk.unwrap_or(1000),
         depth_zero: !args.no_depth_zero,
         static_horizon: features.horizon,
+        selective: args.selective,
         ..Config::default()
     };
     // What the engine was asked, in order: a wrong answer may depend on it. A quarter of the
@@ -222,9 +237,16 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         "{} to prove (--max-positions, a case)",
         counted(config.budget, "position", "positions")
     ));
+    let mut profile = Profile::default();
     let on_progress = |progress| match progress {
         Progress::Cases { done, judged, .. } => {
             summary.add(judged);
+            if config.selective && matches!(judged.verdict, Verdict::Agreed | Verdict::Disagreed) {
+                match &judged.measure {
+                    Some(measure) => profile.add(measure),
+                    None => profile.unmeasured += 1,
+                }
+            }
             // Between cases, when no position of the game is held, so memory stays bounded; not
             // before a case that disagreed is followed down the game from its position.
             if judged.verdict != Verdict::Disagreed {
@@ -248,6 +270,7 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         let ended = keep_going(&run, &mut engine, on_progress);
         bar.finish_and_clear();
         crate::command::wait_if_interrupted();
+        let ended = judge_profile(args, &off, &profile, ended);
         let cost = Cost::of(&game);
         summary.print();
         drop(game);
@@ -271,9 +294,11 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         GameOutcome::Agreed { agreed, undecided, skipped } => {
             let also = declined_and_undecided(skipped, undecided);
             outln!(
-                "agreed: {} of {} (the engine's own search on its own game), seed {}{also}",
+                "{}: {} of {} ({}), seed {}{also}",
+                verdict_word(&config),
                 counted(agreed, "case", "cases"),
                 config.cases,
+                judged_how(&config),
                 config.seed
             );
             Ok(ExitCode::SUCCESS)
@@ -304,11 +329,73 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         }
         GameOutcome::Config(error) => Err(CliError(error.to_string())),
     };
+    let ended = judge_profile(args, &off, &profile, ended);
     // After the verdict, so that its first line stays the output's first.
     summary.print();
     // Whatever the verdict: what the engine was asked is part of what the run found.
     drop(game);
     cost.print(args.cpu, &fresh);
+    ended
+}
+
+/// The word a run's last line gives the cases that hold: `agreed` with the exact value, or, with
+/// --selective, `consistent` with the rules of the engine's own search.
+const fn verdict_word(config: &Config) -> &'static str {
+    if config.selective { "consistent" } else { "agreed" }
+}
+
+/// What the cases were held to, for the run's last line.
+const fn judged_how(config: &Config) -> &'static str {
+    if config.selective {
+        "the engine's own search held to the rules of any alpha-beta search, on its records; its values \
+         measured, not judged"
+    } else {
+        "the engine's own search on its own game"
+    }
+}
+
+/// With --selective: the profile printed after the run's verdict, written as an SVG with
+/// --profile-svg, and judged with --max-worse-moves (exit 1 when more moves are worse than it
+/// allows, if nothing else made the run fail).
+fn judge_profile(
+    args: &FuzzArgs,
+    off: &[String],
+    profile: &Profile,
+    ended: Result<ExitCode, CliError>,
+) -> Result<ExitCode, CliError> {
+    if !args.selective {
+        return ended;
+    }
+    let features =
+        if off.is_empty() { "every feature on".to_owned() } else { format!("off: {}", off.join(", ")) };
+    outln!("selectivity profile ({features}; against the exact value at each case's depth):");
+    for line in profile.lines() {
+        outln!("  {line}");
+    }
+    if let Some(path) = &args.profile_svg {
+        let title = format!("Selectivity by depth ({features})");
+        match std::fs::write(path, profile.svg(&title)) {
+            Ok(()) => outln!("  plot: {}", path.display()),
+            Err(error) => return Err(CliError(format!("--profile-svg '{}': {error}", path.display()))),
+        }
+    }
+    let Some(allowed) = args.max_worse_moves else { return ended };
+    let total = profile.total();
+    let share = total.worse_share();
+    if share > allowed {
+        outln!(
+            "too selective: {share:.1}% of {} measured are worse than a best move, more than --max-worse-moves {allowed}%",
+            counted(total.moves, "move", "moves")
+        );
+        return match ended {
+            Ok(code) if code == ExitCode::SUCCESS => Ok(ExitCode::from(1)),
+            other => other,
+        };
+    }
+    outln!(
+        "within --max-worse-moves {allowed}%: {share:.1}% of {} measured are worse than a best move",
+        counted(total.moves, "move", "moves")
+    );
     ended
 }
 
@@ -365,9 +452,11 @@ fn keep_going(
             )));
         }
         outln!(
-            "agreed: {} of {} (the engine's own search on its own game), seed {}{}",
+            "{}: {} of {} ({}), seed {}{}",
+            verdict_word(config),
             counted(several.agreed, "case", "cases"),
             config.cases,
+            judged_how(config),
             config.seed,
             declined_and_undecided(several.skipped, several.undecided)
         );
@@ -383,7 +472,7 @@ fn keep_going(
         .stopped_after
         .map_or_else(String::new, |index| format!(" (stopped after case {index} of {})", config.cases));
     let kinds = several.kinds.iter().map(|(kind, count)| (kind.as_str(), *count));
-    outln!("{}{stopped}", super::kinds_line(kinds, several.agreed, config.cases));
+    outln!("{}{stopped}", super::kinds_line(kinds, (verdict_word(config), several.agreed), config.cases));
     let disagreed = findings.iter().any(|(kind, _)| kind != "an engine failure");
     Ok(ExitCode::from(if disagreed || !failed { 1 } else { 3 }))
 }
@@ -722,6 +811,15 @@ fn one_case(
         return Ok(ExitCode::from(3));
     }
     match judged {
+        Ok(None) if config.selective => {
+            outln!(
+                "consistent: the engine's search of {} to depth {} keeps the rules of any alpha-beta \
+                 search{after}",
+                quote_if_needed(&located.token),
+                case.depth
+            );
+            Ok(ExitCode::SUCCESS)
+        }
         Ok(None) => {
             outln!(
                 "agreed: the engine's search of {} to depth {} is right{after}",
@@ -1071,6 +1169,9 @@ fn carried(args: &FuzzArgs) -> String {
     let mut flags = String::new();
     if args.deeper_entries {
         flags.push_str(" --deeper-entries");
+    }
+    if args.selective {
+        flags.push_str(" --selective");
     }
     if (args.engine_timeout - 10.0).abs() > f64::EPSILON {
         flags.push_str(&format!(" --engine-timeout {}", args.engine_timeout));
