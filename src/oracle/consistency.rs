@@ -24,7 +24,8 @@
 //!   at or below alpha is an upper bound, one at or above beta a lower bound, one inside an exact
 //!   value (a weaker kind is no fault: an exact value is also a bound).
 //! * **[`SelfRule::Cutoff`]** — a result a table entry gave without a search respects the last
-//!   entry this search stored for that position at that depth or deeper: an exact entry of `v`
+//!   entry this search stored for that position at that depth, or at some deeper one (for a table
+//!   that lets deeper entries answer): an exact entry of `v`
 //!   gives `v` (or `v` clamped into the window), a lower bound `v` cuts off only when `v >= beta`
 //!   and gives a value from `beta` to `v`, an upper bound mirrors it. An entry from an earlier
 //!   search is not in the records, and a cut-off from one is not judged.
@@ -471,9 +472,14 @@ impl Rules<'_> {
             }
         }
         if record.probe == Some(Probe::Cutoff) {
-            let entry = if self.nodes[index].named { self.entry(index) } else { Entry::default() };
-            if !entry.is_empty() && !window_is_empty && !cutoff_holds(&entry, record) {
-                return found(SelfRule::Cutoff, entry.storers(), None);
+            let entries = if self.nodes[index].named { self.entries(index) } else { Vec::new() };
+            if !entries.is_empty()
+                && !window_is_empty
+                && !entries.iter().any(|entry| cutoff_holds(entry, record))
+            {
+                // The entry of the node's own depth, which a table keyed by depth answers from.
+                let storers = entries.first().map(Entry::storers).unwrap_or_default();
+                return found(SelfRule::Cutoff, storers, None);
             }
         } else if record.depth > 0 && !self.children[index].is_empty() && !window_is_empty {
             let last = self.last_of_each_child(index);
@@ -531,15 +537,15 @@ impl Rules<'_> {
         last
     }
 
-    /// What this search stored for `records[index]`'s node at its depth or deeper before it: the
-    /// last lower bound and the last upper bound (an exact value is both), as a table that keeps
-    /// both bounds of a position holds them, and one that keeps one entry holds at most as much.
-    fn entry(&self, index: usize) -> Entry {
-        let (key, depth) = (self.nodes[index].key, self.records[index].depth);
+    /// What this search stored for `records[index]`'s node at `depth` before it: the last lower
+    /// bound and the last upper bound (an exact value is both), as a table that keeps both bounds
+    /// of a position holds them, and one that keeps one entry holds at most as much.
+    fn entry_at(&self, index: usize, depth: u32) -> Entry {
+        let key = self.nodes[index].key;
         let mut entry = Entry::default();
         for other in (0..index).rev() {
             let record = &self.records[other];
-            if record.depth < depth || self.nodes[other].key != key {
+            if record.depth != depth || self.nodes[other].key != key {
                 continue;
             }
             let (lower, upper) = match record.stored {
@@ -561,10 +567,28 @@ impl Rules<'_> {
         entry
     }
 
+    /// [`Rules::entry_at`] of each depth, `records[index]`'s own and deeper, at which this search
+    /// stored the node before it: a table keyed by depth answers from the first, one that lets
+    /// deeper entries answer from any.
+    fn entries(&self, index: usize) -> Vec<Entry> {
+        let (key, depth) = (self.nodes[index].key, self.records[index].depth);
+        let mut depths: Vec<u32> = (0..index)
+            .filter(|&other| {
+                let record = &self.records[other];
+                record.stored.is_some() && record.depth >= depth && self.nodes[other].key == key
+            })
+            .map(|other| self.records[other].depth)
+            .collect();
+        depths.sort_unstable();
+        depths.dedup();
+        depths.into_iter().map(|stored_depth| self.entry_at(index, stored_depth)).collect()
+    }
+
     /// Whether every bound this search stored for `records[index]`'s node before it, at its depth
     /// or deeper, was stored at its depth by a full-width search.
     fn entry_is_full_width(&mut self, index: usize) -> bool {
-        let (entry, record) = (self.entry(index), &self.records[index]);
+        let record = &self.records[index];
+        let entry = self.entry_at(index, record.depth);
         let (depth, key) = (record.depth, self.nodes[index].key);
         // A table may keep the deeper of two entries: any deeper one stored before may have
         // answered, unless the record says no entry was used.
@@ -592,7 +616,7 @@ impl Rules<'_> {
         let full = if record.depth == 0 {
             true
         } else if record.probe == Some(Probe::Etc)
-            || (record.probe == Some(Probe::Cutoff) && self.entry(index).is_empty())
+            || (record.probe == Some(Probe::Cutoff) && self.entry_at(index, record.depth).is_empty())
             || !self.entry_is_full_width(index)
         {
             // An enhanced transposition cut-off, a table cut-off from an entry of an earlier
