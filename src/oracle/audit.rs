@@ -105,7 +105,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use super::Exact;
@@ -887,10 +887,13 @@ impl NotAChild {
 /// later one in completion order, an earlier one in entry order; by path where the records give
 /// paths) whose position is not the position after any legal move of the caller's, and is not the
 /// caller's own (as the root of a next iteration is). A record at another depth than its caller's
-/// less one (an extension, a reduction, a null move, a quiescence search) is not judged.
+/// less one (an extension, a reduction, a null move, a quiescence search) is not judged; nor is a
+/// record without a path that some record a little further on, up to three plies deeper, has among
+/// its moves: a selective search's reduced child, whose nearest deeper record is a sibling's.
 #[must_use]
 pub fn first_not_a_child<G: Game>(game: &G, records: &[Record<G::Position>]) -> Option<NotAChild> {
     let order = guess_order(game, records);
+    let mut children_of: HashMap<u64, Vec<u64>> = HashMap::new();
     (0..records.len()).find_map(|index| {
         let record = &records[index];
         let caller = parent_record(records, index, order)?;
@@ -899,13 +902,57 @@ pub fn first_not_a_child<G: Game>(game: &G, records: &[Record<G::Position>]) -> 
         if above.depth != record.depth + 1 || game.key(&above.position) == key {
             return None;
         }
-        let moves = game.legal_moves(&above.position);
-        if moves.iter().any(|&mv| game.key(&game.play(&above.position, mv)) == key) {
+        if child_keys(game, &above.position, &mut children_of).contains(&key) {
             return None;
         }
+        if record.path.is_none() && called_further_on(game, records, index, order, &mut children_of).is_some()
+        {
+            return None;
+        }
+        let moves = game.legal_moves(&above.position);
         let moves = moves.into_iter().map(|mv| game.move_name(&above.position, mv)).collect();
         Some(NotAChild { record: index, caller, moves })
     })
+}
+
+/// The keys of the positions after each legal move of `position`, found once a position.
+fn child_keys<'c, G: Game>(
+    game: &G,
+    position: &G::Position,
+    children_of: &'c mut HashMap<u64, Vec<u64>>,
+) -> &'c [u64] {
+    children_of.entry(game.key(position)).or_insert_with(|| {
+        game.legal_moves(position).into_iter().map(|mv| game.key(&game.play(position, mv))).collect()
+    })
+}
+
+/// The nearest record in the direction `order` puts a parent, searched deeper than
+/// `records[index]` but at most three plies deeper than it, that has its position among its moves:
+/// its caller where depths alone do not tell (a reduced child's nearest deeper record may be a
+/// sibling's).
+pub(super) fn called_further_on<G: Game>(
+    game: &G,
+    records: &[Record<G::Position>],
+    index: usize,
+    order: Order,
+    children_of: &mut HashMap<u64, Vec<u64>>,
+) -> Option<usize> {
+    let record = &records[index];
+    let key = game.key(&record.position);
+    let onward: Box<dyn Iterator<Item = usize>> = match order {
+        Order::Completion => Box::new(index + 1..records.len()),
+        Order::Entry => Box::new((0..index).rev()),
+    };
+    for other in onward {
+        let above = &records[other];
+        if above.depth > record.depth.saturating_add(3) {
+            return None;
+        }
+        if above.depth > record.depth && child_keys(game, &above.position, children_of).contains(&key) {
+            return Some(other);
+        }
+    }
+    None
 }
 
 /// The record of the node that searched `records[index]`'s, without asking the game whether one

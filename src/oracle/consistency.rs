@@ -290,7 +290,17 @@ pub fn check<G: Game>(game: &G, records: &[Record<G::Position>], perspective: Pe
         .collect();
     let movers: Vec<Player> = records.iter().map(|record| game.to_move(&record.position)).collect();
     let turned = to_mover(records, &movers, perspective);
-    first_broken(&turned, &nodes, Some(&movers), order)
+    // Without paths, depths alone do not tell a reduced child's caller: the game does.
+    let mut children_of = HashMap::new();
+    let callers: Vec<Option<usize>> = (0..records.len())
+        .map(|index| {
+            if records[index].path.is_some() {
+                return None;
+            }
+            audit::called_further_on(game, records, index, order, &mut children_of)
+        })
+        .collect();
+    first_broken(&turned, &nodes, &callers, Some(&movers), order)
         .map(|broken| written_side(broken, &movers, perspective))
 }
 
@@ -326,7 +336,7 @@ pub fn check_records<P: Clone>(records: &[Record<P>], perspective: Perspective) 
     let order = order_by_depth(records);
     let bare: Vec<Record<()>> = records.iter().map(|record| record.clone().at(())).collect();
     let turned = to_mover(&bare, &movers, perspective);
-    first_broken(&turned, &nodes, None, order).map(|broken| written_side(broken, &movers, perspective))
+    first_broken(&turned, &nodes, &[], None, order).map(|broken| written_side(broken, &movers, perspective))
 }
 
 /// Whether [`check_records`] can tell who moves at each record: values from the side to move need
@@ -378,14 +388,19 @@ fn written_side(mut broken: Broken, movers: &[Player], perspective: Perspective)
 
 /// The rules on records already read from the side to move.
 /// `movers`: who moves at each record's node, or `None` where sides alternate with every move.
+/// `callers`: each record's caller where the game told it (records without paths), else `None`.
 fn first_broken(
     records: &[Record<()>],
     nodes: &[Node],
+    callers: &[Option<usize>],
     movers: Option<&[Player]>,
     order: Order,
 ) -> Option<Broken> {
-    let parents: Vec<Option<usize>> =
-        (0..records.len()).map(|index| audit::parent_record(records, index, order)).collect();
+    let parents: Vec<Option<usize>> = (0..records.len())
+        .map(|index| {
+            callers.get(index).copied().flatten().or_else(|| audit::parent_record(records, index, order))
+        })
+        .collect();
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); records.len()];
     for (index, parent) in parents.iter().enumerate() {
         let Some(parent) = *parent else { continue };

@@ -20,6 +20,9 @@
 //!   followed down to the node where the bug acts; games where a side moves twice.
 //! * `real_engines`: engines as they are: a table kept between searches (its history shrunk and
 //!   replayed as a session), every `fuzz` flag honoured with `--engine`.
+//! * `selective`: a pruning engine with its features off (exact), on (held to the rules of its
+//!   own search, its selectivity profile recomputed), and planted table bugs found at their node.
+//! * `consistency`: the rules of a search's own records against every exact driver's trace.
 //! * `proof`: the oracle's proofs against minimax, MT's contract, budgets; the minimal tree of any
 //!   position, and what the proofs of game positions ask against it.
 //! * `corpus`: every tree in `testdata/` through every exact driver.
@@ -59,6 +62,8 @@ mod random_trees;
 mod readme;
 #[cfg(feature = "cli")]
 mod real_engines;
+#[cfg(feature = "cli")]
+mod selective;
 mod shrink;
 mod strategies;
 mod synthetic;

@@ -160,6 +160,14 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
             features.names()
         )));
     }
+    if args.selective && !features.mover {
+        return Err(CliError(format!(
+            "--selective: a pruning search's records are at depths that do not tell who moves at their \
+             positions (a reduced search is a ply shallower than its parent's less one): the engine must \
+             announce 'mover', so that its tokens tell; its version line announces {}",
+            features.names()
+        )));
+    }
     if args.selective && args.deeper_entries {
         return Err(CliError(
             "--deeper-entries judges values by the witness criterion; --selective judges no value, only \
