@@ -44,9 +44,12 @@
 //! as [`super::audit`] reads it; with a game, only a record of a position after one of its caller's
 //! moves counts as a child (a record of a null-move search, which no move reaches, is not one).
 //! [`check`] judges the records of one search of a game; [`check_records`] records with no game,
-//! each node known by its name or path alone (every rule but [`SelfRule::Research`], which needs
-//! each node's moves to know a search was full-width, and, for a node known by its path alone,
-//! [`SelfRule::Cutoff`], since an entry may come from the same position reached by another path).
+//! each node known by its name or path alone. With no game, [`SelfRule::Research`] is not judged
+//! (it needs each node's moves to know a search was full-width), nor [`SelfRule::Cutoff`] at a
+//! node known by its path alone (an entry may come from the same position reached by another
+//! path), nor the rules that compare a record with its caller at a record without a path (a
+//! reduced child's nearest deeper record may be a sibling's: only a path, or the game's moves,
+//! tell its caller).
 //!
 //! # Example
 //!
@@ -290,14 +293,13 @@ pub fn check<G: Game>(game: &G, records: &[Record<G::Position>], perspective: Pe
         .collect();
     let movers: Vec<Player> = records.iter().map(|record| game.to_move(&record.position)).collect();
     let turned = to_mover(records, &movers, perspective);
-    // Without paths, depths alone do not tell a reduced child's caller: the game does.
+    // Without paths, depths alone do not tell a reduced child's caller: the game's moves do.
     let mut children_of = HashMap::new();
     let callers: Vec<Option<usize>> = (0..records.len())
         .map(|index| {
-            if records[index].path.is_some() {
-                return None;
-            }
-            audit::called_further_on(game, records, index, order, &mut children_of)
+            let mut by_moves = || audit::called_further_on(game, records, index, order, &mut children_of);
+            let found = if records[index].path.is_some() { None } else { by_moves() };
+            found.or_else(|| audit::parent_record(records, index, order))
         })
         .collect();
     first_broken(&turned, &nodes, &callers, Some(&movers), order)
@@ -336,7 +338,12 @@ pub fn check_records<P: Clone>(records: &[Record<P>], perspective: Perspective) 
     let order = order_by_depth(records);
     let bare: Vec<Record<()>> = records.iter().map(|record| record.clone().at(())).collect();
     let turned = to_mover(&bare, &movers, perspective);
-    first_broken(&turned, &nodes, &[], None, order).map(|broken| written_side(broken, &movers, perspective))
+    // A reduced child's nearest deeper record may be a sibling's: only a path tells its caller.
+    let callers: Vec<Option<usize>> = (0..records.len())
+        .map(|index| records[index].path.as_ref().and(audit::parent_record(records, index, order)))
+        .collect();
+    first_broken(&turned, &nodes, &callers, None, order)
+        .map(|broken| written_side(broken, &movers, perspective))
 }
 
 /// Whether [`check_records`] can tell who moves at each record: values from the side to move need
@@ -388,7 +395,7 @@ fn written_side(mut broken: Broken, movers: &[Player], perspective: Perspective)
 
 /// The rules on records already read from the side to move.
 /// `movers`: who moves at each record's node, or `None` where sides alternate with every move.
-/// `callers`: each record's caller where the game told it (records without paths), else `None`.
+/// `callers`: each record's caller, where it is known.
 fn first_broken(
     records: &[Record<()>],
     nodes: &[Node],
@@ -396,11 +403,7 @@ fn first_broken(
     movers: Option<&[Player]>,
     order: Order,
 ) -> Option<Broken> {
-    let parents: Vec<Option<usize>> = (0..records.len())
-        .map(|index| {
-            callers.get(index).copied().flatten().or_else(|| audit::parent_record(records, index, order))
-        })
-        .collect();
+    let parents = callers;
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); records.len()];
     for (index, parent) in parents.iter().enumerate() {
         let Some(parent) = *parent else { continue };

@@ -224,6 +224,9 @@ fn every_figure_is_what_the_crate_draws_today() {
         assert!(
             names.contains(name.as_str())
                 || draw::research::FILES.contains(&name.as_str())
+                // Drawn by `fuzz --profile-svg` from a Python engine's answers, and checked by the
+                // test that runs it (`selective::the_books_selective_runs`).
+                || name == "selective-profile.svg"
                 // Drawn only with the `serde` feature, which writes JSON lines.
                 || (cfg!(not(feature = "serde")) && name == draw::OWN_TRACE),
             "book/src/figures/{name} is not drawn by `cargo run --example figures`"

@@ -179,3 +179,132 @@ fn max_worse_moves_is_a_verdict_and_misuse_is_refused() {
     let (code, _, stderr) = run(&scratch, &["fuzz", "--engine", &engine, "--max-worse-moves", "5%"], SECONDS);
     assert_eq!(code, Some(2), "{stderr}");
 }
+
+/// Where the book's plot of the example engine's selectivity is committed.
+const PROFILE_FIGURE: &str = "book/src/figures/selective-profile.svg";
+
+/// The runs the book's "Selective search" chapter shows, as a reader would type them: each output
+/// a snapshot the chapter includes, and the profile's plot the figure it shows (written again with
+/// `NULLWINDOW_UPDATE_FIGURES=1`).
+#[test]
+fn the_books_selective_runs() {
+    let scratch = Scratch::new("book-selective");
+    let binary = env!("CARGO_BIN_EXE_nullwindow");
+    let manifest = env!("CARGO_MANIFEST_DIR");
+    let svg = scratch.file("selective-profile.svg");
+    let runs = [
+        (
+            "profile",
+            "python3 examples/protocol/pruning.py",
+            &["--selective", "--cases", "200", "--height", "1..6", "--profile-svg", "selective-profile.svg"]
+                [..],
+            0,
+        ),
+        (
+            "null_off",
+            "python3 examples/protocol/pruning.py --bug null-exact",
+            &["--off", "all", "--height", "1..6", "--cases", "300"][..],
+            0,
+        ),
+        ("null_exact", "python3 examples/protocol/pruning.py --bug null-exact", &["--height", "1..6"][..], 1),
+        (
+            "null_selective",
+            "python3 examples/protocol/pruning.py --bug null-exact",
+            &["--selective", "--height", "1..6"][..],
+            1,
+        ),
+        (
+            "swapped",
+            "python3 examples/protocol/pruning.py --bug swapped-bounds",
+            &["--selective", "--height", "1..6"][..],
+            1,
+        ),
+    ];
+    for (name, engine, extra, expected) in runs {
+        let runnable = engine.replace("examples/", &format!("{manifest}/examples/"));
+        let output = std::process::Command::new(binary)
+            .args([&["fuzz", "--engine", &runnable, "--quiet"][..], extra].concat())
+            .current_dir(&scratch.0)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(output.stdout)
+            .unwrap()
+            .replace(&runnable, engine)
+            .replace(binary, "nullwindow");
+        assert_eq!(output.status.code(), Some(expected), "{stdout}");
+        let shown = format!("$ nullwindow fuzz --engine '{engine}' {}\n{stdout}", extra.join(" "));
+        insta::assert_snapshot!(name, shown.trim_end());
+    }
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    let figure = std::path::Path::new(manifest).join(PROFILE_FIGURE);
+    if std::env::var_os("NULLWINDOW_UPDATE_FIGURES").is_some() {
+        std::fs::write(&figure, &drawn).unwrap();
+    }
+    assert!(
+        std::fs::read_to_string(&figure).unwrap_or_default() == drawn,
+        "{PROFILE_FIGURE} is stale or missing: run this test with NULLWINDOW_UPDATE_FIGURES=1 and commit it"
+    );
+}
+
+/// `list` as the `&str` arguments `run` takes.
+fn args(list: &[String]) -> Vec<&str> {
+    list.iter().map(String::as_str).collect()
+}
+
+/// The records of one search of the example engine, written by the engine itself to a file.
+fn records_of_one_search(scratch: &Scratch, bug: &str, token: &str, depth: u32) -> String {
+    use std::io::Write;
+    let script = scratch.file("pruning.py");
+    std::fs::write(&script, PRUNING).unwrap();
+    let file = scratch.file(&format!("{bug}.jsonl"));
+    let mut child = std::process::Command::new("python3")
+        .args([&script, "--bug", bug])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    write!(child.stdin.take().unwrap(), "protocol 1\nsearch {token} {depth} {file}\nquit\n").unwrap();
+    assert!(child.wait().unwrap().success());
+    file
+}
+
+/// `audit --self` holds a records file to the same rules, with the game's moves or without a
+/// game, names the line, and answers in JSON; records from MAX's side with no path and no game
+/// are refused, since nothing tells who moves.
+#[test]
+fn audit_self_judges_a_records_file_by_the_same_rules() {
+    let scratch = Scratch::new("audit-self");
+    let token = "xoxxx.ooxo..........";
+    let clean = records_of_one_search(&scratch, "none", token, 5);
+    let swapped = records_of_one_search(&scratch, "swapped-bounds", token, 5);
+    let alone = |file: &str| {
+        ["audit", "--self", "--trace", file, "--values", "side-to-move"].map(str::to_owned).to_vec()
+    };
+    let (code, stdout, stderr) = run(&scratch, &args(&alone(&clean)), SECONDS);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.starts_with("ok: all ") && stdout.contains("the records alone"), "{stdout}");
+    let (code, stdout, stderr) = run(&scratch, &args(&alone(&swapped)), SECONDS);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.starts_with(&format!("{swapped}:")), "{stdout}");
+    assert!(stdout.contains("(the stored-kind rule)"), "{stdout}");
+    let engine = format!("python3 {}", scratch.file("pruning.py"));
+    let position = format!("token:{token}");
+    let with_game =
+        [&alone(&swapped)[..], &["--engine", &engine, "--position", &position].map(str::to_owned)].concat();
+    let (code, with_moves, stderr) = run(&scratch, &args(&with_game), SECONDS);
+    assert_eq!(code, Some(1), "{with_moves}{stderr}");
+    assert_eq!(with_moves.lines().next(), stdout.lines().next(), "{with_moves}");
+    let json = [&alone(&swapped)[..], &["--json".to_owned()]].concat();
+    let (code, stdout, _) = run(&scratch, &args(&json), SECONDS);
+    assert_eq!(code, Some(1));
+    let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        (value["ok"].as_bool(), value["broken"]["rule"].as_str()),
+        (Some(false), Some("stored-kind")),
+        "{stdout}"
+    );
+    assert!(value["broken"]["line"].as_u64().is_some_and(|line| line > 0), "{stdout}");
+    let (code, _, stderr) = run(&scratch, &["audit", "--self", "--trace", &clean], SECONDS);
+    assert_eq!((code, stderr.lines().count()), (Some(2), 1), "{stderr}");
+    assert!(stderr.contains("only a path tells who moves"), "{stderr}");
+}

@@ -48,6 +48,15 @@ extension of the node's tree gives it (not every value between need be one). Eve
 the side the records' values are from, at that node. caller (empty-window only) and stored_by are
 records as read, with their line, or null.
 The fields' JSON Schema is book/src/audit-record.schema.json in the crate's repository.
+With --self no exact value is asked: the records are held to the rules every alpha-beta search
+keeps, whatever it prunes (for a selective engine): below-child (a result below a child's value,
+or beta), unbacked (a result above alpha that no child searched gave), window (a child's window
+outside its caller's), stored-kind (a bound stored against the node's own window), cut-off (a
+table cut-off its entry, stored earlier by the same search, does not give), re-search (two
+full-width searches of a node to one depth that contradict each other). Without a tree file,
+--game or --engine, the records alone: re-search is not judged, cut-off only at named nodes, and
+a record's caller only by its path. --json then prints ok, records and broken (the record's
+fields and line, rule, against: the records it is compared with, message).
 Exit status: 0 when every record holds (and the root value, if given), 1 at a record that breaks a
 rule or a wrong root value, 2 on bad input.";
 
@@ -58,6 +67,7 @@ use nullwindow::driver::Perspective;
 use nullwindow::driver::observe::Probe;
 use nullwindow::game::Game;
 use nullwindow::oracle::audit::{self, Citation, Explained, Options, Order, Record, Report, Rule, Violation};
+use nullwindow::oracle::consistency::{self, SelfRule};
 use nullwindow::oracle::record::{NodeName, NodeNames, ReadError, locate, read_jsonl};
 use nullwindow::value::Value;
 use serde::Serialize;
@@ -118,6 +128,14 @@ pub struct AuditArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+    /// Judge the records by the rules every alpha-beta search keeps, whatever it prunes (no exact
+    /// value: for a selective engine), instead of by exact values: a result its children do not
+    /// give, a child's window outside its parent's, a bound stored against its own window, a table
+    /// cut-off its entry does not give, two full-width searches of a node that contradict each
+    /// other. Without a tree file, --game or --engine, the records alone, each node known by its
+    /// name or path (the last rule then needs the game's moves, and is not judged).
+    #[arg(long = "self", conflicts_with_all = ["deeper_entries", "root_value"])]
+    self_rules: bool,
 }
 
 pub fn run(args: &AuditArgs) -> Result<ExitCode, CliError> {
@@ -138,6 +156,9 @@ pub fn run(args: &AuditArgs) -> Result<ExitCode, CliError> {
         };
         record.depth.saturating_add(u32::try_from(ply).unwrap_or(u32::MAX))
     };
+    if args.self_rules {
+        return self_audit(args, &name, read);
+    }
     let deepest = read.iter().map(reach).chain(args.depth).max();
     let (target, ids) = args.target.read_with_ids(deepest)?;
     let options = Options {
@@ -190,6 +211,99 @@ pub fn run(args: &AuditArgs) -> Result<ExitCode, CliError> {
         verdict.print(&name, args.deeper_entries);
     }
     Ok(if report.holds() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// `audit --self`: the records held to the rules of their own search ([`consistency`]), with the
+/// game's moves where a target is named, else alone.
+fn self_audit(args: &AuditArgs, name: &str, read: Vec<Record<()>>) -> Result<ExitCode, CliError> {
+    let perspective = match args.values {
+        Values::Max => Perspective::Max,
+        Values::SideToMove => Perspective::Mover,
+    };
+    let records_as_read = read.clone();
+    let count = read.len();
+    let broken = if args.target.names_a_target() {
+        let deepest = read
+            .iter()
+            .map(|record| {
+                record.depth.saturating_add(
+                    record.path.as_ref().map_or(0, |path| u32::try_from(path.len()).unwrap_or(u32::MAX)),
+                )
+            })
+            .max();
+        let (target, ids) = args.target.read_with_ids(deepest)?;
+        let max_depth = read.iter().map(|record| record.depth).max().unwrap_or(0);
+        on_search_thread(target.tree(), max_depth, || {
+            with_names!(&target, ids, &args.target.position, game, names => {
+                let located = locate(game, &names, read).map_err(|e| CliError(e.at(name)))?;
+                Ok::<_, CliError>(consistency::check(game, &located, perspective))
+            })
+        })??
+    } else {
+        if !consistency::sides_known(&read, perspective) {
+            return Err(CliError(format!(
+                "{name}: the records' values are from MAX's side (--values max), and without a game only a \
+                 path tells who moves at a record's node: give every record a path, --values side-to-move \
+                 for a negamax engine's records, or the tree or game they search"
+            )));
+        }
+        consistency::check_records(&read, perspective)
+    };
+    let side = match perspective {
+        Perspective::Max => "MAX's side",
+        Perspective::Mover => "the side to move",
+    };
+    let with = if args.target.names_a_target() { "with the game's moves" } else { "the records alone" };
+    let records = crate::output::counted(count as u128, "record", "records");
+    if args.json {
+        let json = JsonSelf {
+            ok: broken.is_none(),
+            records: count,
+            broken: broken.as_ref().map(|broken| JsonBroken {
+                record: JsonRecord::of(&records_as_read[broken.record]),
+                rule: broken.rule,
+                against: broken
+                    .against
+                    .iter()
+                    .map(|&index| JsonRecord::of(&records_as_read[index]))
+                    .collect(),
+                message: broken.describe(&records_as_read, Citation::Line(name)),
+            }),
+        };
+        outln!("{}", serde_json::to_string_pretty(&json)?);
+    } else if let Some(broken) = &broken {
+        outln!("{}", broken.describe(&records_as_read, Citation::Line(name)));
+        outln!(
+            "one of {records} breaks a rule of its own search, the first shown (values from {side}, {with}; no exact \
+             value judged)"
+        );
+    } else {
+        outln!(
+            "ok: all {records} keep the rules of their own search (values from {side}, {with}; no exact value judged)"
+        );
+    }
+    Ok(if broken.is_none() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// `audit --self --json`.
+#[derive(Serialize)]
+struct JsonSelf<'a> {
+    ok: bool,
+    records: usize,
+    /// The first record that breaks a rule, or null.
+    broken: Option<JsonBroken<'a>>,
+}
+
+/// A broken rule of a search's own, in `audit --self --json`.
+#[derive(Serialize)]
+struct JsonBroken<'a> {
+    #[serde(flatten)]
+    record: JsonRecord<'a>,
+    rule: SelfRule,
+    /// The records the rule compares it with.
+    against: Vec<JsonRecord<'a>>,
+    /// The finding in words.
+    message: String,
 }
 
 /// Finds the records' nodes and audits them, values as the records give them.

@@ -306,6 +306,11 @@ macro_rules! with_names {
 pub(crate) use with_names;
 
 impl TargetArgs {
+    /// Whether a tree file, a game or an engine is named (else a tree is read from standard input).
+    pub fn names_a_target(&self) -> bool {
+        self.game.is_some() || self.engine.is_some() || self.file.is_some()
+    }
+
     /// Whether the target is read from standard input.
     pub fn reads_stdin(&self) -> bool {
         self.game.is_none() && self.engine.is_none() && self.file.as_deref().is_none_or(|file| file == "-")
