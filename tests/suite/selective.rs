@@ -252,7 +252,8 @@ fn args(list: &[String]) -> Vec<&str> {
 }
 
 /// The records of one search of the example engine, written by the engine itself to a file.
-fn records_of_one_search(scratch: &Scratch, bug: &str, token: &str, depth: u32) -> String {
+/// Returns the file and what the engine answered.
+fn records_of_one_search(scratch: &Scratch, bug: &str, token: &str, depth: u32) -> (String, String) {
     use std::io::Write;
     let script = scratch.file("pruning.py");
     std::fs::write(&script, PRUNING).unwrap();
@@ -260,12 +261,13 @@ fn records_of_one_search(scratch: &Scratch, bug: &str, token: &str, depth: u32) 
     let mut child = std::process::Command::new("python3")
         .args([&script, "--bug", bug])
         .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    write!(child.stdin.take().unwrap(), "protocol 1\nsearch {token} {depth} {file}\nquit\n").unwrap();
-    assert!(child.wait().unwrap().success());
-    file
+    write!(child.stdin.take().unwrap(), "protocol 1\nsearch {token} {depth} {file}\n").unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    (file, String::from_utf8(output.stdout).unwrap())
 }
 
 /// `audit --self` holds a records file to the same rules, with the game's moves or without a
@@ -275,8 +277,8 @@ fn records_of_one_search(scratch: &Scratch, bug: &str, token: &str, depth: u32) 
 fn audit_self_judges_a_records_file_by_the_same_rules() {
     let scratch = Scratch::new("audit-self");
     let token = "xoxxx.ooxo..........";
-    let clean = records_of_one_search(&scratch, "none", token, 5);
-    let swapped = records_of_one_search(&scratch, "swapped-bounds", token, 5);
+    let (clean, _) = records_of_one_search(&scratch, "none", token, 5);
+    let (swapped, answered) = records_of_one_search(&scratch, "swapped-bounds", token, 5);
     let alone = |file: &str| {
         ["audit", "--self", "--trace", file, "--values", "side-to-move"].map(str::to_owned).to_vec()
     };
@@ -287,6 +289,13 @@ fn audit_self_judges_a_records_file_by_the_same_rules() {
     assert_eq!(code, Some(1), "{stdout}{stderr}");
     assert!(stdout.starts_with(&format!("{swapped}:")), "{stdout}");
     assert!(stdout.contains("(the stored-kind rule)"), "{stdout}");
+    // The book shows it, the file as a reader names it.
+    let shown = format!(
+        "$ printf 'protocol 1\\nsearch {token} 5 records.jsonl\\n' | python3 examples/protocol/pruning.py --bug \
+         swapped-bounds\n{answered}$ nullwindow audit --self --trace records.jsonl --values side-to-move\n{}",
+        stdout.replace(&swapped, "records.jsonl")
+    );
+    insta::assert_snapshot!("audit_self", shown.trim_end());
     let engine = format!("python3 {}", scratch.file("pruning.py"));
     let position = format!("token:{token}");
     let with_game =
