@@ -142,6 +142,7 @@ pub mod book {
         Games => "games.md",
         Oracle => "oracle.md",
         Protocol => "protocol.md",
+        Selective => "selective.md",
         CaseStudies => "case-studies.md",
         Testing => "testing.md",
         Glossary => "glossary.md",
