@@ -552,7 +552,7 @@ fn off_switches_selective_features_off_before_any_search() {
 /// A game whose two halves mirror each other, and an engine that says so with `symmetric`; its
 /// evaluation of one mirrored leaf is off by one. Its search is exact for that evaluation, so the
 /// exact oracle agrees with it; the relation it declares catches the asymmetry, followed down the
-/// game to the node where it shows.
+/// game to the node where it shows, with and without --selective.
 #[test]
 fn a_planted_asymmetry_is_found_through_symmetric() {
     let scratch = Scratch::new("symmetric");
@@ -570,7 +570,9 @@ fn a_planted_asymmetry_is_found_through_symmetric() {
                  if r[0] == 'protocol': a = 'protocol 1 {features}'\n    elif r[0] == 'root': a = 'S'\n    \
                  elif r[0] == 'children': a = G.get(r[1], '')\n    elif r[0] == 'eval': a = str(E[r[1]])\n    \
                  elif r[0] == 'symmetric': a = mirror(r[1]) if r[1] != 'S' else ''\n    \
-                 else:\n        v, m = search(r[1], int(r[2]))\n        a = str(v) + (' ' + m if m else '')\n    \
+                 elif r[0] == 'mover': a = 'b' if r[1].endswith('1') else 'a'\n    \
+                 else:\n        v, m = search(r[1], int(r[2]))\n        a = str(v) + (' ' + m if m else '')\n        \
+                 if len(r) > 3: open(r[3], 'w').close()\n    \
                  print(a, flush=True)\n"
             ),
         )
@@ -591,6 +593,12 @@ fn a_planted_asymmetry_is_found_through_symmetric() {
     assert!(stdout.contains("to depth 0, 2 moves from the start"), "{stdout}");
     let (code, replayed) = super::hostile::reproduce(&scratch, &stdout);
     assert_eq!(code, Some(1), "{replayed}");
+    // With --selective, which judges no value, the relation is held all the same.
+    let selective = engine("selective", "search records mover symmetric", -2);
+    let (code, stdout, stderr) =
+        run(&scratch, &["fuzz", "--engine", &selective, "--cases", "40", "--selective"], SECONDS);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("a broken symmetry: the engine says"), "{stdout}");
     // The exact oracle alone agrees: the search is exact for its evaluation.
     let (code, stdout, stderr) = fuzz(&engine("unannounced", "search", -2));
     assert_eq!(code, Some(0), "{stdout}{stderr}");
