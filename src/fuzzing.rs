@@ -11,10 +11,13 @@
 //! | [`drivers`] | every exact driver returns the minimax value on a decoded tree, at a decoded depth and first guess |
 //! | [`engine`] | the optimized engine with tiny tables, each switch and iterative deepening is exact; with deeper entries it meets the witness criterion |
 //! | [`connect4`] | position strings never panic; legal positions keep their depth-limited values under both move generators and the engine, within the game's value bounds |
+//! | [`consistency`] | every exact alpha-beta driver, with a tiny table and each switch, keeps the rules of its own search at every node it records |
 
-use crate::driver::{GuessFrom, SearchParams};
+use crate::driver::{GuessFrom, Kind, Perspective, SearchParams};
 use crate::game::Game;
 use crate::games::connect4::{Connect4, MoveGeneration};
+use crate::oracle::consistency;
+use crate::oracle::record::{Recorder, When};
 use crate::reference::minimax;
 use crate::registry::Driver;
 use crate::search::{Algorithm, Engine};
@@ -257,6 +260,57 @@ fn deeper_entries_meet_the_witness_criterion(
         }
     }
     Ok(())
+}
+
+/// Every exact alpha-beta driver (not the reference searches, not Stockman's best-first SSS* and
+/// DUAL*) with a decoded table size, switches, iterative deepening and deeper entries, on a decoded
+/// tree, keeps the rules of its own search ([`crate::oracle::consistency`]) at every node it
+/// records: judged with the tree's moves, and from the records' paths alone.
+///
+/// # Errors
+/// The first broken rule, in words, with the driver, the depth and the tree.
+pub fn consistency(data: &[u8]) -> Result<(), Finding> {
+    let mut bytes = Bytes { data };
+    let switches = bytes.next();
+    let pick = bytes.next();
+    let depth = depth(bytes.next());
+    let params = SearchParams {
+        depth,
+        tt_entries: [1, 2, 7, 64][usize::from(switches % 4)],
+        table_move_first: switches & 4 != 0,
+        killers: switches & 8 != 0,
+        history: switches & 16 != 0,
+        enhanced_transposition_cutoff: switches & 32 != 0,
+        iterative_deepening: switches & 64 != 0,
+        deeper_entries: switches & 128 != 0,
+        first_guess: first_guess(bytes.next()),
+        ..SearchParams::default()
+    };
+    let tree = decode_tree(&mut bytes);
+    let drivers: Vec<Driver> = Driver::ALL
+        .iter()
+        .copied()
+        .filter(|driver| {
+            let info = driver.info();
+            info.exact && info.kind != Kind::Reference && !info.name.starts_with("stockman-")
+        })
+        .collect();
+    let driver = drivers[usize::from(pick) % drivers.len()];
+    let mut recorder = Recorder::new(&tree);
+    let _ = driver.run_observed(&tree, &params, &mut recorder);
+    let records = recorder.records(When::Completion);
+    let broken =
+        consistency::check(&tree, &records, Perspective::Max).map(|broken| ("", broken)).or_else(|| {
+            consistency::check_records(&records, Perspective::Max).map(|broken| (" (records alone)", broken))
+        });
+    match broken {
+        None => Ok(()),
+        Some((how, broken)) => Err(format!(
+            "{}{how}: {} at depth {depth} with {params:?} on {tree}",
+            driver.info().name,
+            broken.describe(&records, crate::oracle::audit::Citation::Number)
+        )),
+    }
 }
 
 /// Connect Four position strings: never a panic; a legal position keeps its value at depths 0 to 4

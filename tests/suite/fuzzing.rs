@@ -5,11 +5,12 @@ use std::path::Path;
 #[test]
 fn every_seed_and_regression_passes() {
     type Check = fn(&[u8]) -> Result<(), String>;
-    let targets: [(&str, Check); 4] = [
+    let targets: [(&str, Check); 5] = [
         ("parsers", nullwindow::fuzzing::parsers),
         ("drivers", nullwindow::fuzzing::drivers),
         ("engine", nullwindow::fuzzing::engine),
         ("connect4", nullwindow::fuzzing::connect4),
+        ("consistency", nullwindow::fuzzing::consistency),
     ];
     // In testdata/, not fuzz/: cargo packages nothing under a folder that holds a package of its
     // own, and the published crate's tests replay these too.
@@ -49,8 +50,12 @@ fn the_checks_survive_random_bytes() {
                 (state >> 24) as u8
             })
             .collect();
-        for check in [nullwindow::fuzzing::parsers, nullwindow::fuzzing::drivers, nullwindow::fuzzing::engine]
-        {
+        for check in [
+            nullwindow::fuzzing::parsers,
+            nullwindow::fuzzing::drivers,
+            nullwindow::fuzzing::engine,
+            nullwindow::fuzzing::consistency,
+        ] {
             check(&data).unwrap();
         }
     }
