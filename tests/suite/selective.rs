@@ -317,3 +317,22 @@ fn audit_self_judges_a_records_file_by_the_same_rules() {
     assert_eq!((code, stderr.lines().count()), (Some(2), 1), "{stderr}");
     assert!(stderr.contains("only a path tells who moves"), "{stderr}");
 }
+
+/// The profile is per feature when run once for each `--off NAME`: its header says which are off,
+/// and with every one off the engine strays nowhere.
+#[test]
+fn the_profile_says_which_features_are_off() {
+    let scratch = Scratch::new("pruning-profile-off");
+    let engine = engine(&scratch, "none");
+    let base = ["fuzz", "--engine", &engine, "--selective", "--cases", "40", "--height", "1..5"];
+    let (code, stdout, stderr) = run(&scratch, &[&base[..], &["--off", "all"]].concat(), SECONDS);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("selectivity profile (off: lmr, nullmove;"), "{stdout}");
+    assert!(
+        stdout.contains("all depths: 40 cases, value differs in 0 (0.0%), move worse in 0 of"),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = run(&scratch, &[&base[..], &["--off", "lmr"]].concat(), SECONDS);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("selectivity profile (off: lmr;"), "{stdout}");
+}
