@@ -26,7 +26,7 @@
 //! | [`search`] | the optimized [`Engine`]: table, ordering, iterative deepening, ten algorithms, threads |
 //! | [`theory`] | the literature's definitions the tests check: node types, the witness criterion |
 //! | [`registry`] | the catalogues: every [`Driver`] by name, one row each, and every game ([`registry::games`]); the only module that lists them |
-//! | [`oracle`] | run drivers and check them against minimax; divide, check and audit another engine's claims, read and written as records ([`oracle::record`]); fuzz any engine ([`oracle::harness`]), its claims about its own game proved rather than valued ([`oracle::proof`]); search an engine's own game over a line protocol ([`oracle::protocol`]) |
+//! | [`oracle`] | run drivers and check them against minimax; divide, check and audit another engine's claims, read and written as records ([`oracle::record`]), or hold a pruning engine's records to the rules of its own search ([`oracle::consistency`]); fuzz any engine ([`oracle::harness`]), its claims about its own game proved rather than valued ([`oracle::proof`]); search an engine's own game over a line protocol ([`oracle::protocol`]) |
 //! | [`compare`] | drivers side by side, against the Knuth–Moore minimal tree |
 //!
 //! The most used items are re-exported here: [`Driver`], [`SearchParams`], [`Outcome`], [`Engine`],

@@ -16,7 +16,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Beyond the root value, [`audit`] checks another engine's search node by node, [`harness`] fuzzes
+//! Beyond the root value, [`audit`] checks another engine's search node by node, [`consistency`]
+//! holds a selective engine's records to the rules of its own search, [`harness`] fuzzes
 //! an engine on seeded cases and shrinks the first it gets wrong, [`proof`] proves a claim about a
 //! position's value without valuing every position below it, and [`protocol`] lets the oracle
 //! search a game that an engine in any language serves.

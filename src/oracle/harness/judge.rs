@@ -619,7 +619,7 @@ fn judge_one<G: Game>(
     Ok(Some(Disagreement::WrongMove { played, after, exact: mover.perspective(exact), best }))
 }
 
-/// How far `answer` strays from the exact value of `case` ([`super::profile`]): its value beside
+/// How far `answer` strays from the exact value of `case` ([`super::Profile`]): its value beside
 /// the exact value at the case's depth, proved from the engine's value as a first guess, and how
 /// much its move gives up (one null-window test when it keeps the value). Values from the side to
 /// move at the case's position.
