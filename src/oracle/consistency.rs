@@ -395,15 +395,14 @@ fn written_side(mut broken: Broken, movers: &[Player], perspective: Perspective)
 
 /// The rules on records already read from the side to move.
 /// `movers`: who moves at each record's node, or `None` where sides alternate with every move.
-/// `callers`: each record's caller, where it is known.
+/// `parents`: each record's caller, where it is known.
 fn first_broken(
     records: &[Record<()>],
     nodes: &[Node],
-    callers: &[Option<usize>],
+    parents: &[Option<usize>],
     movers: Option<&[Player]>,
     order: Order,
 ) -> Option<Broken> {
-    let parents = callers;
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); records.len()];
     for (index, parent) in parents.iter().enumerate() {
         let Some(parent) = *parent else { continue };
@@ -418,7 +417,7 @@ fn first_broken(
     }
     let mut rules =
         Rules { records, nodes, movers, children: &children, full_width: vec![None; records.len()] };
-    let broken: Vec<Broken> = (0..records.len()).filter_map(|index| rules.broken(index, &parents)).collect();
+    let broken: Vec<Broken> = (0..records.len()).filter_map(|index| rules.broken(index, parents)).collect();
     match order {
         Order::Completion => broken.into_iter().next(),
         Order::Entry => {
