@@ -22,6 +22,10 @@ to FILE as the node returns. Its two selective features, named by `options`:
   the node is cut off with that value (a lower bound). The null move's search writes no records:
   no move of the game leads to its positions.
 
+`symmetric POS` answers the mirrored board, which an exact search must value alike, but only with
+every feature off: the reductions follow the order of the moves, so with them on the search keeps
+no such relation, and the engine declares none.
+
 With --bug NAME, one of the planted bugs of BUGS.
 """
 import json
@@ -43,6 +47,7 @@ BUGS = {
     "swapped-bounds": "the table's bound kinds are swapped: a fail-low result is stored as a lower bound, "
     "a fail-high one as an upper bound",
     "null-exact": "a null-move cut-off is stored in the table as an exact value",
+    "lopsided": "the evaluation counts a disc in the bottom-left corner once more than elsewhere",
 }
 # ANCHOR_END: bugs
 FEATURES = ["lmr", "nullmove"]
@@ -74,11 +79,17 @@ def moves(board, side):
     return found
 
 
-def evaluate(board, side):
+def mirror(board):
+    return "".join(board[row * COLUMNS:(row + 1) * COLUMNS][::-1] for row in range(ROWS))
+
+
+def evaluate(board, side, bug="none"):
     won = winner(board)
     if won:
         return WIN if won == side else -WIN
     score = 0
+    if bug == "lopsided" and board[0] != ".":
+        score += 1 if board[0] == side else -1
     for line in LINES:
         discs = [board[cell] for cell in line]
         if OTHER[side] not in discs:
@@ -106,10 +117,10 @@ class Search:
                 return self.record(board, depth, window, value, None, "cutoff", quiet)
         children = moves(board, side)
         if depth == 0 or not children:
-            return self.record(board, depth, window, evaluate(board, side), None, None, quiet)
+            return self.record(board, depth, window, evaluate(board, side, self.bug), None, None, quiet)
         # ANCHOR: nullmove
         if ("nullmove" in self.features and depth >= 3 and depth < self.depth
-                and evaluate(board, side) >= beta):
+                and evaluate(board, side, self.bug) >= beta):
             value = -self.negamax(board, OTHER[side], depth - 3, -beta, -beta + 1, quiet=True)
             if value >= beta:
                 flag = "exact" if self.bug == "null-exact" else "lower"
@@ -176,7 +187,7 @@ def main(args):
         if request == ["quit"]:
             break
         if request[0] == "protocol":
-            answer = "protocol 1 search records options mover"
+            answer = "protocol 1 search records options mover symmetric"
         elif request[0] == "root":
             answer = "." * (COLUMNS * ROWS)
         elif request[0] == "children":
@@ -186,6 +197,9 @@ def main(args):
             # The board tells who moves: the oracle then needs no depth to place a record, which
             # a reduced search would throw off by a ply.
             answer = to_move(request[1])
+        elif request[0] == "symmetric":
+            mirrored = mirror(request[1])
+            answer = mirrored if not features and mirrored != request[1] else ""
         elif request[0] == "options":
             answer = " ".join(FEATURES)
         elif request[0] == "set" and len(request) == 3 and request[1] in FEATURES:
@@ -195,7 +209,7 @@ def main(args):
             file = request[3] if len(request) > 3 else None
             answer = search(request[1], int(request[2]), file, bug, features)
         else:
-            answer = str(evaluate(request[1], to_move(request[1])))
+            answer = str(evaluate(request[1], to_move(request[1]), bug))
         print(answer, flush=True)
 
 

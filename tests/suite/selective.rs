@@ -214,6 +214,12 @@ fn the_books_selective_runs() {
             1,
         ),
         (
+            "relation",
+            "python3 examples/protocol/pruning.py --bug lopsided",
+            &["--off", "all", "--height", "1..5"][..],
+            1,
+        ),
+        (
             "swapped",
             "python3 examples/protocol/pruning.py --bug swapped-bounds",
             &["--selective", "--height", "1..6"][..],
