@@ -3,53 +3,52 @@
 //!
 //! Late move reductions, null-move pruning and futility pruning make an engine's value differ from
 //! the exact depth-limited value by design, so [`super::audit`], which judges each record by that
-//! value, cannot hold such an engine to it. Some rules hold all the same, because they follow from how an alpha-beta search
-//! combines what it did search, not from what it left out. Read each record's values from the side
-//! to move at its node (the negamax view), its window `(alpha, beta)` and its result `r`:
+//! value, cannot hold such an engine to it. Some rules hold all the same, because they follow from
+//! how an alpha-beta search combines what it did search, not from what it left out. Read each
+//! record's values from the side to move at its node (the negamax view), its window
+//! `(alpha, beta)` and its result `r`:
 //!
 //! * A node's result follows from the results of the children it searched (the last search of
 //!   each), with `best` the greatest of their values turned to the node's side, in two halves that
-//!   Knuth and Moore's fail-soft and fail-hard alpha-beta both keep:
-//!   **[`SelfRule::BelowChild`]**, `r` is at least `best` (or at least `beta`, where a fail-hard
-//!   search clamps it there); **[`SelfRule::Unbacked`]**, a result above `alpha` is at most
-//!   `best`: a fail-high needs a child that reached beta, a value inside the window a child that
-//!   gave it. A node that searched no child (the horizon, a null-move or futility cut-off) is not
-//!   judged by them.
-//! * **[`SelfRule::Window`]** — a child's window, turned to its parent's side, lies within the
-//!   parent's: alpha-beta only ever narrows the window it passes down (a null window `(alpha,
-//!   alpha + 1)` of principal variation search lies within `(alpha, beta)`). One exception is
-//!   Reinefeld's NegaScout as published, which re-searches a child whose null-window result `t`
+//!   Knuth and Moore's fail-soft and fail-hard alpha-beta both keep: **[`SelfRule::BelowChild`]**,
+//!   `r` is at least `best` (or at least `beta`, where a fail-hard search clamps it there);
+//!   **[`SelfRule::Unbacked`]**, a result above `alpha` is at most `best`: a fail-high needs a
+//!   child that reached beta, a value inside the window a child that gave it. A node that searched
+//!   no child (the horizon, a null-move or futility cut-off) is not judged by them.
+//! * **[`SelfRule::Window`]**: a child's window, turned to its parent's side, lies within the
+//!   parent's: alpha-beta only ever narrows the window it passes down (a null window
+//!   `(alpha, alpha + 1)` of principal variation search lies within `(alpha, beta)`). One exception
+//!   is Reinefeld's NegaScout as published, which re-searches a child whose null-window result `t`
 //!   beat the best so far with `(t, beta)`, even where `t` lies below alpha.
-//! * **[`SelfRule::StoredKind`]** — a stored bound is the one the node's own window shows: a result
+//! * **[`SelfRule::StoredKind`]**: a stored bound is the one the node's own window shows: a result
 //!   at or below alpha is an upper bound, one at or above beta a lower bound, one inside an exact
 //!   value (a weaker kind is no fault: an exact value is also a bound).
-//! * **[`SelfRule::Cutoff`]** — a result a table entry gave without a search respects the last
+//! * **[`SelfRule::Cutoff`]**: a result a table entry gave without a search respects the last
 //!   entry this search stored for that position at that depth, or at some deeper one (for a table
-//!   that lets deeper entries answer): an exact entry of `v`
-//!   gives `v` (or `v` clamped into the window), a lower bound `v` cuts off only when `v >= beta`
-//!   and gives a value from `beta` to `v`, an upper bound mirrors it. An entry from an earlier
-//!   search is not in the records, and a cut-off from one is not judged.
-//! * **[`SelfRule::Research`]** — a node searched again at the same depth gives a result
-//!   consistent with the first: the bounds the two results are (fail-soft: a fail-low result an
-//!   upper bound, a fail-high one a lower bound) must leave some value possible. Pruning breaks
-//!   this on purpose (a null-move cut-off in a null window that a wider window does not repeat),
-//!   so the rule is judged only where both searches were *full-width* below, as their records
-//!   show: every child searched one ply shallower, every move of a node that did not fail high
-//!   searched, every node without children a finished game or the horizon, every table entry
-//!   that cut a node off or narrowed its window one of the same depth stored by a full-width
-//!   search. Two such searches are
-//!   alpha-beta searches of the same depth-limited value, and must agree.
+//!   that lets deeper entries answer): an exact entry of `v` gives `v` (or `v` clamped into the
+//!   window), a lower bound `v` cuts off only when `v >= beta` and gives a value from `beta` to
+//!   `v`, an upper bound mirrors it. An entry from an earlier search is not in the records, and a
+//!   cut-off from one is not judged.
+//! * **[`SelfRule::Research`]**: a node searched again at the same depth gives a result consistent
+//!   with the first: the bounds the two results are (fail-soft: a fail-low result an upper bound, a
+//!   fail-high one a lower bound) must leave some value possible. Pruning breaks this on purpose (a
+//!   null-move cut-off in a null window that a wider window does not repeat), so the rule is judged
+//!   only where both searches were *full-width* below, as their records show: every child searched
+//!   one ply shallower, every move of a node that did not fail high searched, every node without
+//!   children a finished game or the horizon, every table entry that cut a node off or narrowed its
+//!   window one of the same depth stored by a full-width search. Two such searches are alpha-beta
+//!   searches of the same depth-limited value, and must agree.
 //!
-//! Who searched whom is read from the records' paths or, without paths, their depths and order,
-//! as [`super::audit`] reads it; with a game, only a record of a position after one of its caller's
-//! moves counts as a child (a record of a null-move search, which no move reaches, is not one).
-//! [`check`] judges the records of one search of a game; [`check_records`] records with no game,
-//! each node known by its name or path alone. With no game, [`SelfRule::Research`] is not judged
-//! (it needs each node's moves to know a search was full-width), nor [`SelfRule::Cutoff`] at a
-//! node known by its path alone (an entry may come from the same position reached by another
-//! path), nor the rules that compare a record with its caller at a record without a path (a
-//! reduced child's nearest deeper record may be a sibling's: only a path, or the game's moves,
-//! tell its caller).
+//! Who searched whom is read from the records' paths. Without paths, with a game, a record's caller
+//! is the nearest record searched up to three plies deeper (in the direction the order puts a
+//! parent) that has the record's position among its moves: a reduced child's nearest deeper record
+//! may be a sibling's. Only a record of a position after one of its caller's moves counts as a
+//! child (a record of a null-move search, which no move reaches, is not one). [`check`] judges the
+//! records of one search of a game; [`check_records`] records with no game, each node known by its
+//! name or path alone. With no game, [`SelfRule::Research`] is not judged (it needs each node's
+//! moves to know a search was full-width), nor [`SelfRule::Cutoff`] at a node known by its path
+//! alone (an entry may come from the same position reached by another path), nor the rules that
+//! compare a record with its caller at a record without a path.
 //!
 //! # Example
 //!
@@ -415,8 +414,18 @@ fn first_broken(
             children[parent].push(index);
         }
     }
-    let mut rules =
-        Rules { records, nodes, movers, children: &children, full_width: vec![None; records.len()] };
+    let mut by_key: HashMap<u64, Vec<usize>> = HashMap::new();
+    for (index, node) in nodes.iter().enumerate() {
+        by_key.entry(node.key).or_default().push(index);
+    }
+    let mut rules = Rules {
+        records,
+        nodes,
+        movers,
+        children: &children,
+        by_key: &by_key,
+        full_width: vec![None; records.len()],
+    };
     let broken: Vec<Broken> = (0..records.len()).filter_map(|index| rules.broken(index, parents)).collect();
     match order {
         Order::Completion => broken.into_iter().next(),
@@ -443,6 +452,8 @@ struct Rules<'r> {
     nodes: &'r [Node],
     movers: Option<&'r [Player]>,
     children: &'r [Vec<usize>],
+    /// The records of each node, in order: what the table rules look back through.
+    by_key: &'r HashMap<u64, Vec<usize>>,
     /// Memo of [`Rules::is_full_width`]: `Some(false)` also while one is being decided, so that a
     /// chain of table entries cannot loop.
     full_width: Vec<Option<bool>>,
@@ -515,12 +526,9 @@ impl Rules<'_> {
             && self.nodes[index].moves.is_some()
             && self.is_full_width(index)
         {
-            let earlier = (0..index).find(|&other| {
+            let earlier = self.same_node_before(index).find(|&other| {
                 let first = &self.records[other];
-                first.depth == record.depth
-                    && self.nodes[other].key == self.nodes[index].key
-                    && first.alpha < first.beta
-                    && !claims_meet(first, record)
+                first.depth == record.depth && first.alpha < first.beta && !claims_meet(first, record)
             });
             if let Some(other) = earlier
                 && self.is_full_width(other)
@@ -529,6 +537,13 @@ impl Rules<'_> {
             }
         }
         None
+    }
+
+    /// The records of `records[index]`'s node before it, in order.
+    fn same_node_before(&self, index: usize) -> impl DoubleEndedIterator<Item = usize> + '_ {
+        let list = self.by_key.get(&self.nodes[index].key).map_or(&[][..], Vec::as_slice);
+        let before = list.partition_point(|&other| other < index);
+        list[..before].iter().copied()
     }
 
     /// `records[child]`'s result from the side to move at `records[parent]`'s node.
@@ -558,11 +573,10 @@ impl Rules<'_> {
     /// bound and the last upper bound (an exact value is both), as a table that keeps both bounds
     /// of a position holds them, and one that keeps one entry holds at most as much.
     fn entry_at(&self, index: usize, depth: u32) -> Entry {
-        let key = self.nodes[index].key;
         let mut entry = Entry::default();
-        for other in (0..index).rev() {
+        for other in self.same_node_before(index).rev() {
             let record = &self.records[other];
-            if record.depth != depth || self.nodes[other].key != key {
+            if record.depth != depth {
                 continue;
             }
             let (lower, upper) = match record.stored {
@@ -588,11 +602,12 @@ impl Rules<'_> {
     /// stored the node before it: a table keyed by depth answers from the first, one that lets
     /// deeper entries answer from any.
     fn entries(&self, index: usize) -> Vec<Entry> {
-        let (key, depth) = (self.nodes[index].key, self.records[index].depth);
-        let mut depths: Vec<u32> = (0..index)
+        let depth = self.records[index].depth;
+        let mut depths: Vec<u32> = self
+            .same_node_before(index)
             .filter(|&other| {
                 let record = &self.records[other];
-                record.stored.is_some() && record.depth >= depth && self.nodes[other].key == key
+                record.stored.is_some() && record.depth >= depth
             })
             .map(|other| self.records[other].depth)
             .collect();
@@ -606,13 +621,13 @@ impl Rules<'_> {
     fn entry_is_full_width(&mut self, index: usize) -> bool {
         let record = &self.records[index];
         let entry = self.entry_at(index, record.depth);
-        let (depth, key) = (record.depth, self.nodes[index].key);
+        let depth = record.depth;
         // A table may keep the deeper of two entries: any deeper one stored before may have
         // answered, unless the record says no entry was used.
         let table_unused = matches!(record.probe, Some(Probe::None | Probe::Miss));
-        let deeper_stored = (0..index).any(|other| {
+        let deeper_stored = self.same_node_before(index).any(|other| {
             let earlier = &self.records[other];
-            earlier.stored.is_some() && earlier.depth > depth && self.nodes[other].key == key
+            earlier.stored.is_some() && earlier.depth > depth
         });
         if deeper_stored && !table_unused {
             return false;

@@ -514,56 +514,50 @@ struct Run<'a> {
 impl Run<'_> {
     /// The lines that follow a finding's report. An answer that depends on the engine's history
     /// (asked again, it answered otherwise) is asked again of fresh engines after the searches
-    /// that came before it, and those are shrunk to the fewest that still show it and saved as a
-    /// session (at `save_as`), which nothing else reproduces; any other finding is saved with
-    /// --save. Then the line that judges it again.
+    /// that came before it ([`Run::history`]), and those are shrunk to the fewest that still show
+    /// it and saved as a session (at `save_as`), which nothing else reproduces; any other finding
+    /// is saved with --save. Then the line that judges it again.
     fn follow_up(&self, found: &Descent<ServedGame>, save_as: &Path) -> String {
-        let command = self.fresh.command;
-        let case = &found.found;
-        let search = Request::Search { token: self.game.token(&case.position), depth: case.depth };
-        let by_position = format!("reproduce: {}", reproduce(self.args, command, self.game, case));
-        let saved = |requests: &[Request]| match session::write(save_as, command, requests) {
-            Ok(path) => Ok(format!("saved: {}", path.display())),
-            Err(why) => Err(format!("warning: {why}")),
-        };
-        let saved_with_position = |lines: &mut Vec<String>| {
-            if self.args.save.is_some() {
-                match saved(std::slice::from_ref(&search)) {
-                    Ok(line) => lines.push(line),
-                    Err(warning) => errln!("{warning}"),
-                }
-            }
-            lines.push(by_position.clone());
-        };
         let mut lines = Vec::new();
         // Answers that vary within one asking, or across positions the engine declares of equal
         // value, are their own finding: a fresh engine asked the case alone cannot show it.
-        if matches!(found.disagreement, Disagreement::Varied { .. } | Disagreement::Asymmetric { .. }) {
-            saved_with_position(&mut lines);
-            return lines.join("\n");
+        let own_finding =
+            matches!(found.disagreement, Disagreement::Varied { .. } | Disagreement::Asymmetric { .. });
+        let kept = if own_finding { None } else { self.history(found, &mut lines) };
+        let case = &found.found;
+        let search = Request::Search { token: self.game.token(&case.position), depth: case.depth };
+        match kept {
+            None => {
+                if self.args.save.is_some() {
+                    match self.save(save_as, std::slice::from_ref(&search)) {
+                        Ok(line) => lines.push(line),
+                        Err(warning) => errln!("{warning}"),
+                    }
+                }
+                lines.push(format!(
+                    "reproduce: {}",
+                    reproduce(self.args, self.fresh.command, self.game, case)
+                ));
+            }
+            Some(mut requests) => {
+                requests.push(search);
+                self.reproduce_history(save_as, &requests, &mut lines);
+            }
         }
-        let kind = found.disagreement.kind_name();
-        let mut prover = Prover::new(self.config.table_entries);
-        let bar = crate::progress::bar(0, "fresh engines", "history");
-        let mut started = 0u64;
-        let mut wrong = |earlier: &[Request]| -> Option<Answer<ServedPosition>> {
-            started += 1;
-            bar.set_message(format!(
-                "{} started, {} replayed",
-                counted(started, "fresh engine", "fresh engines"),
-                counted(earlier.len() as u64, "search", "searches")
-            ));
-            bar.tick();
-            let answer = self.fresh.search(self.game, earlier, case, self.records).ok()??;
-            let judged = harness::judge_game(self.game, &mut prover, case, &answer, self.config).ok()??;
-            (judged.kind_name() == kind).then_some(answer)
-        };
+        lines.join("\n")
+    }
+
+    /// The history a finding depends on, its lines added to `lines`: `Some` with the fewest
+    /// earlier searches after which a fresh engine is still wrong the same way, or `None` when
+    /// the finding does not depend on what came before (or cannot be told to).
+    fn history(&self, found: &Descent<ServedGame>, lines: &mut Vec<String>) -> Option<Vec<Request>> {
+        let case = &found.found;
+        let search = Request::Search { token: self.game.token(&case.position), depth: case.depth };
+        let mut trials = Trials::new(self, found);
         let earlier = if found.answered_again.is_none() {
             // Followed down the game in one process: the `reproduce:` line asks a fresh engine.
-            if wrong(&[]).is_some() {
-                bar.finish_and_clear();
-                saved_with_position(&mut lines);
-                return lines.join("\n");
+            if trials.wrong(&[]).is_some() {
+                return None;
             }
             lines.push(
                 "history: a fresh engine asked this position alone answers it rightly: the finding depends on \
@@ -576,56 +570,54 @@ impl Run<'_> {
             self.log.before_previous_case()
         };
         if !self.log.complete() {
-            bar.finish_and_clear();
             lines.push(
                 "history: the searches before this case outgrew a quarter of --max-memory and were not all \
                  kept, so they are not replayed"
                     .to_owned(),
             );
-            saved_with_position(&mut lines);
-            return lines.join("\n");
+            return None;
         }
         let searches = counted(earlier.len() as u64, "earlier search", "earlier searches");
-        if wrong(&earlier).is_none() {
-            bar.finish_and_clear();
+        if trials.wrong(&earlier).is_none() {
             lines.push(format!(
                 "history: a fresh engine asked the same {searches} first is not wrong this way: its answers \
                  vary with more than what it is asked (randomness, time, threads)"
             ));
-            saved_with_position(&mut lines);
-            return lines.join("\n");
+            return None;
         }
         let minimized =
-            minimize_history(&earlier, |earlier| wrong(earlier).is_some(), self.args.max_shrink_runs);
-        let again = wrong(&minimized.kept);
-        bar.finish_and_clear();
+            minimize_history(&earlier, |earlier| trials.wrong(earlier).is_some(), self.args.max_shrink_runs);
+        let again = trials.wrong(&minimized.kept);
         let said = again.map_or_else(String::new, |answer| format!(", where it says {}", answer.value));
+        let engines = counted(minimized.tests + 2, "fresh engine", "fresh engines");
+        if minimized.kept.is_empty() {
+            lines.push(format!(
+                "history: a fresh engine asked this case alone is wrong this way too{said} (tried after the \
+                 {searches} before it and alone, {engines})"
+            ));
+            return None;
+        }
         let minimal = if minimized.minimal {
             "each of them needed"
         } else {
             "not the fewest: --max-shrink-runs ran out"
         };
-        if minimized.kept.is_empty() {
-            lines.push(format!(
-                "history: a fresh engine asked this case alone is wrong this way too{said} (tried after the \
-                 {searches} before it and alone, {})",
-                counted(minimized.tests + 2, "fresh engine", "fresh engines")
-            ));
-            saved_with_position(&mut lines);
-            return lines.join("\n");
-        }
         lines.push(format!(
             "history: the finding depends on the engine's history: a fresh engine is wrong this way after {} \
-             of the {searches} ({minimal}; delta debugging, {}){said}",
+             of the {searches} ({minimal}; delta debugging, {engines}){said}",
             counted(minimized.kept.len() as u64, "search", "searches"),
-            counted(minimized.tests + 2, "fresh engine", "fresh engines")
         ));
         for request in &minimized.kept {
             lines.push(format!("  {}", printable(&request.to_string())));
         }
-        let mut requests = minimized.kept;
-        requests.push(search);
-        match saved(&requests) {
+        Some(minimized.kept)
+    }
+
+    /// The session of a finding that depends on the engine's history, saved at `save_as`, and
+    /// the line that replays it (from standard input, where the file cannot be written).
+    fn reproduce_history(&self, save_as: &Path, requests: &[Request], lines: &mut Vec<String>) {
+        let command = self.fresh.command;
+        match self.save(save_as, requests) {
             Ok(line) => {
                 let path = line.trim_start_matches("saved: ").to_owned();
                 lines.push(line);
@@ -633,7 +625,7 @@ impl Run<'_> {
             }
             Err(warning) => {
                 errln!("{warning}");
-                let text = session::text(command, &requests);
+                let text = session::text(command, requests);
                 lines.push(format!(
                     "reproduce: printf '%s' {} | {}",
                     quote(&text),
@@ -641,7 +633,60 @@ impl Run<'_> {
                 ));
             }
         }
-        lines.join("\n")
+    }
+
+    /// `requests` saved as a session at `save_as`: the line that says where, or a warning.
+    fn save(&self, save_as: &Path, requests: &[Request]) -> Result<String, String> {
+        match session::write(save_as, self.fresh.command, requests) {
+            Ok(path) => Ok(format!("saved: {}", path.display())),
+            Err(why) => Err(format!("warning: {why}")),
+        }
+    }
+}
+
+/// A finding's case asked of fresh engines, each after some earlier searches, judged by one
+/// prover: whether it is still wrong the same way. A progress line counts the engines started.
+struct Trials<'r> {
+    run: &'r Run<'r>,
+    case: &'r GameCase<ServedGame>,
+    kind: String,
+    prover: Prover<ServedGame>,
+    bar: indicatif::ProgressBar,
+    started: u64,
+}
+
+impl<'r> Trials<'r> {
+    fn new(run: &'r Run<'r>, found: &'r Descent<ServedGame>) -> Self {
+        Self {
+            run,
+            case: &found.found,
+            kind: found.disagreement.kind_name(),
+            prover: Prover::new(run.config.table_entries),
+            bar: crate::progress::bar(0, "fresh engines", "history"),
+            started: 0,
+        }
+    }
+
+    /// A fresh engine's answer to the case after `earlier`, if it is wrong the same way.
+    fn wrong(&mut self, earlier: &[Request]) -> Option<Answer<ServedPosition>> {
+        self.started += 1;
+        self.bar.set_message(format!(
+            "{} started, {} replayed",
+            counted(self.started, "fresh engine", "fresh engines"),
+            counted(earlier.len() as u64, "search", "searches")
+        ));
+        self.bar.tick();
+        let run = self.run;
+        let answer = run.fresh.search(run.game, earlier, self.case, run.records).ok()??;
+        let judged =
+            harness::judge_game(run.game, &mut self.prover, self.case, &answer, run.config).ok()??;
+        (judged.kind_name() == self.kind).then_some(answer)
+    }
+}
+
+impl Drop for Trials<'_> {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
     }
 }
 
