@@ -346,7 +346,7 @@ impl TargetArgs {
         if let Some(command) = &self.engine {
             // Before anything is unfolded: a depth the searches cannot reach is refused, not lowered.
             if let Some(depth) = depth {
-                crate::solve::within_search_height("depth", depth)?;
+                crate::sizes::within_search_height("depth", depth)?;
             }
             if !(self.engine_timeout.is_finite() && self.engine_timeout > 0.0) {
                 return Err(CliError(format!(

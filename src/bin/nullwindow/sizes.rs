@@ -18,6 +18,18 @@ pub fn depth(text: &str) -> Result<u32, String> {
     }
 }
 
+/// Refuses a `--depth` (or `--height`, named by `flag`) deeper than the searches go, before anything
+/// is unfolded or asked: the depth asked is the depth searched, never a smaller one.
+pub fn within_search_height(flag: &str, depth: u32) -> Result<(), crate::CliError> {
+    if depth > nullwindow::tree::MAX_SEARCH_HEIGHT {
+        return Err(crate::CliError(format!(
+            "{flag} {depth}: the searches recurse once per ply and search at most {} plies",
+            nullwindow::tree::MAX_SEARCH_HEIGHT
+        )));
+    }
+    Ok(())
+}
+
 /// Transposition-table entries: at most [`MAX_ENTRIES`], refused with the memory a larger table
 /// would need.
 pub fn tt_entries(text: &str) -> Result<usize, String> {

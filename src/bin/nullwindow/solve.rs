@@ -221,17 +221,6 @@ where
     })
 }
 
-/// Refuses a `--depth` (or `--height`, named by `flag`) deeper than the searches go, before anything
-/// is unfolded or asked: the depth asked is the depth searched, never a smaller one.
-pub fn within_search_height(flag: &str, depth: u32) -> Result<(), CliError> {
-    if depth > MAX_SEARCH_HEIGHT {
-        return Err(CliError(format!(
-            "{flag} {depth}: the searches recurse once per ply and search at most {MAX_SEARCH_HEIGHT} plies"
-        )));
-    }
-    Ok(())
-}
-
 /// Runs `work` on a thread with a stack deep enough for [`MAX_SEARCH_HEIGHT`] levels, after refusing
 /// a tree taller than that (unless `depth` searches less of it).
 pub fn on_search_thread<T: Send>(

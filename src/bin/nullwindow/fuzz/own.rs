@@ -30,9 +30,9 @@ pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
     // The depth asked is the depth judged: one the proofs cannot reach is refused up front. They
     // recurse once per ply, so they run on a thread whose stack holds that many.
     if let Some(depth) = args.depth {
-        crate::solve::within_search_height("--depth", depth)?;
+        crate::sizes::within_search_height("--depth", depth)?;
     }
-    crate::solve::within_search_height("--height", *args.height.end())?;
+    crate::sizes::within_search_height("--height", *args.height.end())?;
     crate::solve::on_search_thread(None, 0, || run_on_search_thread(args, command))?
 }
 
