@@ -255,11 +255,12 @@ pub struct FuzzArgs {
     )]
     off: Option<Vec<String>>,
     /// With --engine and no --command: hold the engine's search to the rules every alpha-beta
-    /// search keeps, whatever it prunes, on its own records (the engine announces `records`),
-    /// instead of to the exact value: a result its children do not give, a child's window outside
-    /// its parent's, a bound stored against its own window, a table cut-off its entry does not
-    /// give, two full-width searches of a node that contradict each other. Each case is also
-    /// measured against the exact value: the selectivity profile printed at the end.
+    /// search keeps, whatever it prunes, on its own records (the engine announces `records`, and
+    /// `mover`, since a reduced search's depth does not tell who moves), instead of to the exact
+    /// value: a result its children do not give, a child's window outside its parent's, a bound
+    /// stored against its own window, a table cut-off its entry does not give, two full-width
+    /// searches of a node that contradict each other. Each case is also measured against the exact
+    /// value: the selectivity profile printed at the end.
     #[arg(long, requires = "engine", conflicts_with = "command")]
     selective: bool,
     /// With --selective: a verdict on the profile: exit 1 when more than P percent of the moves
