@@ -157,3 +157,29 @@ fn plaat_mtdf_as_published_breaks_the_re_search_rule() {
     let broken = check(&graph, &records, Perspective::Max);
     assert_eq!(broken.map(|broken| broken.rule), Some(SelfRule::Research));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// A table cut-off changed to a value far from every bound the search stored for its position
+    /// is caught at that record by the cut-off rule, naming the records that stored them.
+    #[test]
+    fn a_cut_off_its_entries_do_not_give_is_caught_at_its_record(
+        graph in graphs_with_transpositions(),
+        depth in 2u32..=5,
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let params = SearchParams { depth, ..SearchParams::default() };
+        let mut records = records_of(&graph, Driver::Mtdf, &params);
+        let cutoffs: Vec<usize> = (0..records.len())
+            .filter(|&index| records[index].probe == Some(nullwindow::driver::observe::Probe::Cutoff))
+            .collect();
+        prop_assume!(!cutoffs.is_empty());
+        let index = cutoffs[pick.index(cutoffs.len())];
+        records[index].result = 999_999;
+        let broken = check(&graph, &records, Perspective::Max).unwrap();
+        prop_assert_eq!((broken.record, broken.rule), (index, SelfRule::Cutoff), "{:?}", broken);
+        prop_assert!(!broken.against.is_empty());
+        prop_assert!(broken.against.iter().all(|&storer| storer < index && records[storer].stored.is_some()));
+    }
+}

@@ -178,6 +178,21 @@ fn max_worse_moves_is_a_verdict_and_misuse_is_refused() {
     assert_eq!((code, stderr.lines().count()), (Some(2), 1), "{stderr}");
     let (code, _, stderr) = run(&scratch, &["fuzz", "--engine", &engine, "--max-worse-moves", "5%"], SECONDS);
     assert_eq!(code, Some(2), "{stderr}");
+    let one = [
+        "fuzz",
+        "--engine",
+        &engine,
+        "--selective",
+        "--position",
+        "1",
+        "--depth",
+        "3",
+        "--max-worse-moves",
+        "5",
+    ];
+    let (code, _, stderr) = run(&scratch, &one, SECONDS);
+    assert_eq!((code, stderr.lines().count()), (Some(2), 1), "{stderr}");
+    assert!(stderr.contains("--position and --session judge one search"), "{stderr}");
 }
 
 /// Where the book's plot of the example engine's selectivity is committed.

@@ -80,6 +80,15 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
             "--walk draws the positions of cases; --position and --session name the one searched".to_owned(),
         ));
     }
+    if (args.position.is_some() || args.session.is_some())
+        && (args.max_worse_moves.is_some() || args.profile_svg.is_some())
+    {
+        return Err(CliError(
+            "--max-worse-moves and --profile-svg judge and plot the profile of a run of drawn cases; \
+             --position and --session judge one search"
+                .to_owned(),
+        ));
+    }
     if args.position.is_some() && args.keep_going {
         return Err(CliError(
             "--keep-going runs drawn cases; --position judges one case, the search of that position"
