@@ -147,6 +147,21 @@ fn first_guess(byte: u8) -> Option<Value> {
     }
 }
 
+/// The search `depth` plies deep with the table size and the switches the low seven bits of
+/// `switches` choose (the targets that take them give the high bit a meaning of their own).
+fn switched(switches: u8, depth: u32) -> SearchParams {
+    SearchParams {
+        depth,
+        tt_entries: [1, 2, 7, 64][usize::from(switches % 4)],
+        table_move_first: switches & 4 != 0,
+        killers: switches & 8 != 0,
+        history: switches & 16 != 0,
+        enhanced_transposition_cutoff: switches & 32 != 0,
+        iterative_deepening: switches & 64 != 0,
+        ..SearchParams::default()
+    }
+}
+
 /// Every exact driver on a decoded tree equals minimax.
 ///
 /// # Errors
@@ -189,13 +204,6 @@ pub fn engine(data: &[u8]) -> Result<(), Finding> {
     let algorithm = Algorithm::ALL[usize::from(bytes.next()) % Algorithm::ALL.len()];
     let depth = depth(bytes.next());
     let params = SearchParams {
-        depth,
-        tt_entries: [1, 2, 7, 64][usize::from(switches % 4)],
-        table_move_first: switches & 4 != 0,
-        killers: switches & 8 != 0,
-        history: switches & 16 != 0,
-        enhanced_transposition_cutoff: switches & 32 != 0,
-        iterative_deepening: switches & 64 != 0,
         guess_from: if switches & 128 != 0 {
             GuessFrom::TwoIterationsBack
         } else {
@@ -203,7 +211,7 @@ pub fn engine(data: &[u8]) -> Result<(), Finding> {
         },
         first_guess: first_guess(bytes.next()),
         aspiration_delta: Value::from(bytes.next() % 20) + 1,
-        ..SearchParams::default()
+        ..switched(switches, depth)
     };
     let tree = decode_tree(&mut bytes);
     // Read after the tree, so that inputs found before it existed keep their meaning (0, with no
@@ -275,16 +283,9 @@ pub fn consistency(data: &[u8]) -> Result<(), Finding> {
     let pick = bytes.next();
     let depth = depth(bytes.next());
     let params = SearchParams {
-        depth,
-        tt_entries: [1, 2, 7, 64][usize::from(switches % 4)],
-        table_move_first: switches & 4 != 0,
-        killers: switches & 8 != 0,
-        history: switches & 16 != 0,
-        enhanced_transposition_cutoff: switches & 32 != 0,
-        iterative_deepening: switches & 64 != 0,
         deeper_entries: switches & 128 != 0,
         first_guess: first_guess(bytes.next()),
-        ..SearchParams::default()
+        ..switched(switches, depth)
     };
     let tree = decode_tree(&mut bytes);
     let drivers: Vec<Driver> = Driver::ALL

@@ -916,7 +916,7 @@ pub fn first_not_a_child<G: Game>(game: &G, records: &[Record<G::Position>]) -> 
 }
 
 /// The keys of the positions after each legal move of `position`, found once a position.
-fn child_keys<'c, G: Game>(
+pub(super) fn child_keys<'c, G: Game>(
     game: &G,
     position: &G::Position,
     children_of: &'c mut HashMap<u64, Vec<u64>>,

@@ -272,28 +272,9 @@ struct Node {
 #[must_use]
 pub fn check<G: Game>(game: &G, records: &[Record<G::Position>], perspective: Perspective) -> Option<Broken> {
     let order = audit::guess_order(game, records);
-    let mut moves_of: HashMap<u64, Vec<u64>> = HashMap::new();
-    let nodes: Vec<Node> = records
-        .iter()
-        .map(|record| {
-            let key = game.key(&record.position);
-            // A record at the horizon needs no moves (and a served game is asked for none there).
-            let moves = (record.depth > 0).then(|| {
-                moves_of
-                    .entry(key)
-                    .or_insert_with(|| {
-                        let moves = game.legal_moves(&record.position);
-                        moves.into_iter().map(|mv| game.key(&game.play(&record.position, mv))).collect()
-                    })
-                    .clone()
-            });
-            Node { key, moves, named: true }
-        })
-        .collect();
-    let movers: Vec<Player> = records.iter().map(|record| game.to_move(&record.position)).collect();
-    let turned = to_mover(records, &movers, perspective);
+    // The keys of each position's children, found once: for the rules and for the callers.
+    let mut children_of: HashMap<u64, Vec<u64>> = HashMap::new();
     // Without paths, depths alone do not tell a reduced child's caller: the game's moves do.
-    let mut children_of = HashMap::new();
     let callers: Vec<Option<usize>> = (0..records.len())
         .map(|index| {
             let mut by_moves = || audit::called_further_on(game, records, index, order, &mut children_of);
@@ -301,6 +282,18 @@ pub fn check<G: Game>(game: &G, records: &[Record<G::Position>], perspective: Pe
             found.or_else(|| audit::parent_record(records, index, order))
         })
         .collect();
+    let nodes: Vec<Node> = records
+        .iter()
+        .map(|record| {
+            let key = game.key(&record.position);
+            // A record at the horizon needs no moves (and a served game is asked for none there).
+            let moves = (record.depth > 0)
+                .then(|| audit::child_keys(game, &record.position, &mut children_of).to_vec());
+            Node { key, moves, named: true }
+        })
+        .collect();
+    let movers: Vec<Player> = records.iter().map(|record| game.to_move(&record.position)).collect();
+    let turned = to_mover(records, &movers, perspective);
     first_broken(&turned, &nodes, &callers, Some(&movers), order)
         .map(|broken| written_side(broken, &movers, perspective))
 }
