@@ -334,6 +334,11 @@ fn audit_self_judges_a_records_file_by_the_same_rules() {
         "{stdout}"
     );
     assert!(value["broken"]["line"].as_u64().is_some_and(|line| line > 0), "{stdout}");
+    // The exact audit's --limit and --order do not apply to the rules: refused, not ignored.
+    for flag in [["--limit", "5"], ["--order", "entry"]] {
+        let (code, _, stderr) = run(&scratch, &[&args(&alone(&clean))[..], &flag[..]].concat(), SECONDS);
+        assert_eq!(code, Some(2), "{flag:?}: {stderr}");
+    }
     let (code, _, stderr) = run(&scratch, &["audit", "--self", "--trace", &clean], SECONDS);
     assert_eq!((code, stderr.lines().count()), (Some(2), 1), "{stderr}");
     assert!(stderr.contains("only a path tells who moves"), "{stderr}");

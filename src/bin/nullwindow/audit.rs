@@ -134,7 +134,7 @@ pub struct AuditArgs {
     /// cut-off its entry does not give, two full-width searches of a node that contradict each
     /// other. Without a tree file, --game or --engine, the records alone, each node known by its
     /// name or path (the last rule then needs the game's moves, and is not judged).
-    #[arg(long = "self", conflicts_with_all = ["deeper_entries", "root_value"])]
+    #[arg(long = "self", conflicts_with_all = ["deeper_entries", "root_value", "limit", "order"])]
     self_rules: bool,
 }
 
