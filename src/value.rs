@@ -1,4 +1,5 @@
-//! Values, the crate's `INFINITY`, and the admissible leaf range.
+//! Values, the crate's `INFINITY`, the admissible leaf range, and values with decimals
+//! ([`Decimals`]).
 //!
 //! Every score in the crate is a [`Value`], a plain `i32` read from MAX's side in minimax form and from
 //! the side to move in negamax form. Published pseudo-code writes `+INFINITY` and `-INFINITY` and does
@@ -61,6 +62,234 @@ pub const fn is_admissible(value: Value) -> bool {
     value >= MIN_LEAF && value <= MAX_LEAF
 }
 
+/// How many digits an engine's values carry after a decimal point, from 0 (whole numbers, the
+/// default) to [`Decimals::MAX`]: an engine that scores in pawns, `4.53`, announces two
+/// (`decimals=2` in the line protocol, [`crate::oracle::protocol::Features::decimals`]).
+///
+/// The oracle judges such values exactly, as whole numbers of the smallest unit (hundredths for
+/// two digits): a [`Value`] of 453 is the engine's `4.53`. [`Decimals::read`] turns what the engine
+/// wrote into that whole number, refusing what it cannot hold exactly, and [`Decimals::show`] writes
+/// it back as the engine would, with all its digits. Scaled values must stay admissible
+/// ([`is_admissible`]): the more digits, the smaller the largest value an engine may write.
+///
+/// ```
+/// use nullwindow::value::Decimals;
+/// let cents = Decimals::new(2).unwrap();
+/// assert_eq!(cents.read("4.53"), Ok(453));
+/// assert_eq!(cents.read("-0.5"), Ok(-50));
+/// assert_eq!(cents.read("1e-2"), Ok(1)); // as JSON may write 0.01
+/// assert_eq!(cents.show(-50).to_string(), "-0.50");
+/// assert!(cents.read("0.125").is_err()); // a third digit: not exact in hundredths
+/// assert_eq!(Decimals::NONE.show(453).to_string(), "453");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Decimals(u8);
+
+/// Why [`Decimals::read`] refuses a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DecimalError {
+    /// It is not a decimal number (an optional sign, digits with an optional point, an optional
+    /// exponent).
+    NotANumber,
+    /// It has more digits after the point than the engine announced: this many.
+    TooManyDigits(u32),
+    /// Scaled, it lies outside the admissible range; the most digits with which a value this
+    /// large would fit, if any.
+    OutOfRange(Option<u8>),
+}
+
+impl Decimals {
+    /// Whole numbers: values as the engine writes them, no point.
+    pub const NONE: Self = Self(0);
+
+    /// The most digits after the point: 10⁹ units must still hold a value of some size.
+    pub const MAX: u8 = 9;
+
+    /// `digits` after the point, if it is at most [`Decimals::MAX`].
+    #[must_use]
+    pub const fn new(digits: u8) -> Option<Self> {
+        if digits <= Self::MAX { Some(Self(digits)) } else { None }
+    }
+
+    /// The digits after the point.
+    #[must_use]
+    pub const fn digits(self) -> u8 {
+        self.0
+    }
+
+    /// `text`, a number with at most [`Decimals::digits`] digits after its point, as a whole number
+    /// of units (`4.53` is 453 with two digits). A sign, a point without digits after it, trailing
+    /// zeros and an exponent (`1e-05`, as JSON writers put small numbers) are read; whatever the
+    /// digits, the scaled value must be admissible ([`is_admissible`]).
+    ///
+    /// # Errors
+    /// What is wrong with the number ([`DecimalError`]).
+    pub fn read(self, text: &str) -> Result<Value, DecimalError> {
+        let scaled = match self.read_unbounded(text) {
+            Ok(scaled) => Value::try_from(scaled).ok().filter(|&value| is_admissible(value)),
+            Err(DecimalError::OutOfRange(_)) => None,
+            Err(error) => return Err(error),
+        };
+        scaled.ok_or_else(|| DecimalError::OutOfRange(self.largest_fitting(text)))
+    }
+
+    /// [`Decimals::read`] for an edge of a window: one at or beyond `±INFINITY` once scaled is
+    /// `±INFINITY`, since no admissible value lies beyond it (an engine's own infinity, `1e9` in
+    /// pawns, is the crate's).
+    ///
+    /// # Errors
+    /// As [`Decimals::read`], except the range.
+    pub fn read_edge(self, text: &str) -> Result<Value, DecimalError> {
+        let infinity = i128::from(INFINITY);
+        let scaled = match self.read_unbounded(text) {
+            Err(DecimalError::OutOfRange(_)) if text.starts_with('-') => -infinity,
+            Err(DecimalError::OutOfRange(_)) => infinity,
+            read => read?,
+        };
+        Ok(Value::try_from(scaled.clamp(-infinity, infinity)).unwrap_or(INFINITY))
+    }
+
+    /// `value` as the engine writes it: `4.53` for 453 with two digits, every digit after the point
+    /// written (`-0.50`); a whole number as it is without digits. With digits, an edge at or beyond
+    /// `±INFINITY` is `-inf` or `+inf`, which the engine may have written in its own units.
+    #[must_use]
+    pub const fn show(self, value: Value) -> Shown {
+        Shown { value: value as i128, decimals: self, infinite: true }
+    }
+
+    /// A difference between two values (a loss, an error), written as [`Decimals::show`] writes a
+    /// value; it may exceed the range of values, and is never infinite.
+    #[must_use]
+    pub const fn show_difference(self, difference: u64) -> Shown {
+        Shown { value: difference as i128, decimals: self, infinite: false }
+    }
+
+    /// 10 to the power of the digits.
+    const fn unit(self) -> i128 {
+        10i128.pow(self.0 as u32)
+    }
+
+    /// `text` scaled exactly, however large (up to what `i128` holds).
+    fn read_unbounded(self, text: &str) -> Result<i128, DecimalError> {
+        let number = Number::parse(text).ok_or(DecimalError::NotANumber)?;
+        let shift = number.exponent + i64::from(self.0);
+        if shift < 0 {
+            return Err(DecimalError::TooManyDigits(u32::try_from(-number.exponent).unwrap_or(u32::MAX)));
+        }
+        let magnitude = number.times_ten_to(shift).ok_or(DecimalError::OutOfRange(None))?;
+        Ok(if number.negative { -magnitude } else { magnitude })
+    }
+
+    /// For [`DecimalError::OutOfRange`]: the most digits, up to these, with which `text`'s
+    /// magnitude (its excess digits dropped) is at most [`MAX_LEAF`].
+    fn largest_fitting(self, text: &str) -> Option<u8> {
+        let number = Number::parse(text)?;
+        (0..=self.0).rev().find(|&digits| {
+            let shift = number.exponent + i64::from(digits);
+            let magnitude = if shift >= 0 {
+                number.times_ten_to(shift)
+            } else {
+                // Dropping the digits below the unit: what is left of them, if any.
+                let dropped = usize::try_from(-shift).unwrap_or(usize::MAX);
+                let kept = number.digits.len().saturating_sub(dropped);
+                Some(number.digits[..kept].parse::<i128>().unwrap_or(0))
+            };
+            magnitude.is_some_and(|magnitude| magnitude <= i128::from(MAX_LEAF))
+        })
+    }
+}
+
+/// A decimal number as written: its sign, its significant digits (no leading or trailing zeros),
+/// and the power of ten its last digit stands for.
+struct Number {
+    negative: bool,
+    digits: String,
+    exponent: i64,
+}
+
+impl Number {
+    /// `None` if `text` is not an optional sign, digits with an optional point, and an optional
+    /// exponent (of at most a few thousand, which no value needs).
+    fn parse(text: &str) -> Option<Self> {
+        let (mantissa, exponent) = match text.find(['e', 'E']) {
+            Some(at) => (&text[..at], text[at + 1..].parse::<i64>().ok().filter(|e| e.abs() <= 4096)?),
+            None => (text, 0),
+        };
+        let (negative, unsigned) = match mantissa.as_bytes().first() {
+            Some(b'-') => (true, &mantissa[1..]),
+            Some(b'+') => (false, &mantissa[1..]),
+            _ => (false, mantissa),
+        };
+        let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+        let all_digits = whole.bytes().chain(fraction.bytes()).all(|byte| byte.is_ascii_digit());
+        if (whole.is_empty() && fraction.is_empty()) || !all_digits || text.len() > 4096 {
+            return None;
+        }
+        let written = format!("{whole}{fraction}");
+        let digits = written.trim_start_matches('0').trim_end_matches('0').to_owned();
+        let trailing = written.len() - written.trim_end_matches('0').len();
+        let exponent = if digits.is_empty() {
+            0
+        } else {
+            exponent - i64::try_from(fraction.len()).ok()? + i64::try_from(trailing).ok()?
+        };
+        Some(Self { negative, digits, exponent })
+    }
+
+    /// The magnitude times 10^`shift`, if `i128` holds it.
+    fn times_ten_to(&self, shift: i64) -> Option<i128> {
+        if self.digits.is_empty() {
+            return Some(0);
+        }
+        let mut magnitude: i128 = self.digits.parse().ok()?;
+        for _ in 0..shift {
+            magnitude = magnitude.checked_mul(10)?;
+        }
+        Some(magnitude)
+    }
+}
+
+/// A value written as its engine writes it ([`Decimals::show`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shown {
+    value: i128,
+    decimals: Decimals,
+    /// Whether a value at or beyond the crate's infinity is written `±inf`.
+    infinite: bool,
+}
+
+impl std::fmt::Display for Shown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Self { value, decimals, infinite } = *self;
+        if decimals.0 == 0 {
+            return write!(f, "{value}");
+        }
+        if infinite && value.unsigned_abs() >= INFINITY.unsigned_abs().into() {
+            return f.write_str(if value > 0 { "+inf" } else { "-inf" });
+        }
+        let unit = decimals.unit();
+        let magnitude = value.abs();
+        let sign = if value < 0 { "-" } else { "" };
+        write!(f, "{sign}{}.{:0width$}", magnitude / unit, magnitude % unit, width = usize::from(decimals.0))
+    }
+}
+
+impl std::fmt::Display for DecimalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::NotANumber => f.write_str("not a number"),
+            Self::TooManyDigits(digits) => write!(f, "{digits} digits after the point"),
+            Self::OutOfRange(Some(digits)) => write!(
+                f,
+                "outside the admissible range once scaled (a value this large fits with decimals={digits} at most)"
+            ),
+            Self::OutOfRange(None) => {
+                f.write_str("outside the admissible range once scaled, whatever the digits after the point")
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -75,6 +304,97 @@ mod tests {
                 assert!(a.checked_sub(b).is_some(), "{a} - {b}");
                 assert!(a.checked_add(b).and_then(|s| s.checked_add(1)).is_some());
             }
+        }
+    }
+
+    fn cents() -> Decimals {
+        Decimals::new(2).unwrap()
+    }
+
+    #[test]
+    fn decimals_read_exactly_what_the_engine_wrote() {
+        let cents = cents();
+        for (text, value) in [
+            ("4.53", 453),
+            ("-4.53", -453),
+            ("+0.07", 7),
+            ("3", 300),
+            ("3.", 300),
+            (".5", 50),
+            ("-0.50", -50),
+            ("4.530000", 453),
+            ("0.00", 0),
+            ("-0", 0),
+            ("1e-2", 1),
+            ("1.5E1", 1500),
+            ("0.0001e2", 1),
+            ("9999999.99", 999_999_999),
+        ] {
+            assert_eq!(cents.read(text), Ok(value), "{text}");
+        }
+        for text in ["", "-", ".", "4,53", "4.5.3", "e2", "1e", "0x10", "inf", "NaN", " 1", "1 ", "--1"] {
+            assert_eq!(cents.read(text), Err(DecimalError::NotANumber), "{text:?}");
+        }
+        assert_eq!(cents.read("0.125"), Err(DecimalError::TooManyDigits(3)));
+        assert_eq!(cents.read("1e-3"), Err(DecimalError::TooManyDigits(3)));
+        assert_eq!(Decimals::NONE.read("0.5"), Err(DecimalError::TooManyDigits(1)));
+    }
+
+    #[test]
+    fn a_value_too_large_once_scaled_names_the_most_digits_that_fit() {
+        let cents = cents();
+        assert_eq!(cents.read("10000000"), Err(DecimalError::OutOfRange(Some(1))));
+        assert_eq!(cents.read("-10000000.25"), Err(DecimalError::OutOfRange(Some(1))));
+        assert_eq!(cents.read("123456789.5"), Err(DecimalError::OutOfRange(Some(0))));
+        assert_eq!(cents.read("1000000000"), Err(DecimalError::OutOfRange(None)));
+        assert_eq!(cents.read("1e4000"), Err(DecimalError::OutOfRange(None)));
+        let nine = Decimals::new(Decimals::MAX).unwrap();
+        assert_eq!(nine.read("1"), Err(DecimalError::OutOfRange(Some(8))));
+        assert_eq!(nine.read("0.999999999"), Ok(999_999_999));
+        assert_eq!(Decimals::new(10), None);
+        // A window's edge beyond every value is the crate's infinity.
+        assert_eq!(cents.read_edge("-1e9"), Ok(-INFINITY));
+        assert_eq!(cents.read_edge("1e400"), Ok(INFINITY));
+        assert_eq!(cents.read_edge("2.5"), Ok(250));
+    }
+
+    #[test]
+    fn decimals_show_every_digit_and_infinity_by_name() {
+        let cents = cents();
+        let shown = |value| cents.show(value).to_string();
+        assert_eq!(
+            [shown(453), shown(-453), shown(7), shown(-7), shown(0), shown(MAX_LEAF), shown(-INFINITY)],
+            ["4.53", "-4.53", "0.07", "-0.07", "0.00", "9999999.99", "-inf"]
+        );
+        assert_eq!(Decimals::NONE.show(-INFINITY).to_string(), "-1000000000");
+    }
+
+    proptest::proptest! {
+        /// What is shown reads back as the same value, for every digit count and admissible value.
+        #[test]
+        fn a_shown_value_reads_back(digits in 0..=Decimals::MAX, value in MIN_LEAF..=MAX_LEAF) {
+            let decimals = Decimals::new(digits).unwrap();
+            proptest::prop_assert_eq!(decimals.read(&decimals.show(value).to_string()), Ok(value));
+        }
+
+        /// Scaling agrees with exact rational arithmetic: `whole.fraction` with `k` digits is
+        /// `whole * 10^n + fraction * 10^(n-k)` when `k <= n`, and refused otherwise.
+        #[test]
+        fn reading_scales_exactly(
+            digits in 0..=4u8, whole in 0..100_000i64, fraction in 0..10_000i64, written in 1..=4usize,
+            negative: bool,
+        ) {
+            let fraction = fraction % 10i64.pow(written as u32);
+            let text = format!("{}{whole}.{fraction:0written$}", if negative { "-" } else { "" });
+            let significant = format!("{fraction:0written$}").trim_end_matches('0').len();
+            let expected = if significant > usize::from(digits) {
+                Err(DecimalError::TooManyDigits(significant as u32))
+            } else {
+                let unit = 10i64.pow(u32::from(digits));
+                let magnitude = whole * unit + fraction * unit / 10i64.pow(written as u32);
+                Ok(Value::try_from(if negative { -magnitude } else { magnitude }).unwrap())
+            };
+            proptest::prop_assert_eq!(Decimals::new(digits).unwrap().read(&text), expected);
         }
     }
 }
