@@ -3,6 +3,7 @@ where a side that cannot place a disc passes.
 
     nullwindow solve --engine 'python3 examples/protocol/reversi.py'
     nullwindow fuzz --engine 'python3 examples/protocol/reversi.py --bug pass-window'
+    nullwindow fuzz --engine 'python3 examples/protocol/reversi.py --decimals --bug cents'
 
 A position token is the board, sixteen characters row by row ('x', 'o', or '.'), then the side to
 move, 'x' or 'o': the start, with x to move, is `.....ox..xo.....x`. A move is the square it
@@ -15,6 +16,11 @@ move, is the disc difference (its discs minus the other's), which at the end is 
 keyed by the position and the depth left (an entry answers only a search to its own depth, so the
 engine is exact), writing one record per node to FILE as the node returns. A pass is a move and
 counts one ply. With --bug NAME, one of the planted bugs of BUGS.
+
+With --decimals the evaluation scores in points with two decimals, as engines that score in
+floating point do: the disc difference plus a twentieth of a point for each move the side to move
+has more than the other (mobility), `1.15` or `-0.85`, and the engine announces `decimals=2`. A
+finished game still scores its disc difference: neither side has a move there.
 """
 import json
 import sys
@@ -28,6 +34,9 @@ BUGS = {
     "none": "no bug: the engine is exact",
     "pass-window": "a pass is searched with the window (alpha, beta), not negated to (-beta, -alpha)",
     "table-flag": "a result at or below alpha goes into the table as exact",
+    # Only with --decimals: a float such as 0.29 is 0.28999... in binary, and int() truncates it.
+    "cents": "the search cuts each leaf's value to cents with int(value * 100) / 100, a cent off "
+    "(toward zero) wherever the binary float falls short of the decimal",
 }
 # ANCHOR_END: bugs
 
@@ -71,16 +80,24 @@ def children(token):
     return []
 
 
-def evaluate(token):
+def evaluate(token, decimals=False):
     board, mover = token[:16], token[16]
-    return board.count(mover) - board.count(OTHER[mover])
+    discs = board.count(mover) - board.count(OTHER[mover])
+    if not decimals:
+        return discs
+    return discs + 0.05 * (len(placements(board, mover)) - len(placements(board, OTHER[mover])))
+
+
+def written(value, decimals):
+    """A value as the engine writes it: two decimals with --decimals."""
+    return f"{value:.2f}" if decimals else str(value)
 
 
 class Search:
     """One search: fail-soft negamax alpha-beta over a table of (position, depth left)."""
 
-    def __init__(self, bug, depth, records):
-        self.bug, self.depth, self.records = bug, depth, records
+    def __init__(self, bug, depth, records, decimals=False):
+        self.bug, self.depth, self.records, self.decimals = bug, depth, records, decimals
         self.table, self.best_move = {}, None
 
     def negamax(self, token, depth, alpha, beta):
@@ -92,7 +109,10 @@ class Search:
                 return self.record(token, depth, window, value, None, "cutoff")
         moves = children(token)
         if depth == 0 or not moves:
-            return self.record(token, depth, window, evaluate(token))
+            value = evaluate(token, self.decimals)
+            if self.bug == "cents":
+                value = int(value * 100) / 100
+            return self.record(token, depth, window, value)
         best = -INF
         for move, child in moves:
             # ANCHOR: pass
@@ -116,7 +136,8 @@ class Search:
 
     def record(self, token, depth, window, result, stored=None, probe=None):
         if self.records:
-            line = {"node": token, "depth": depth, "alpha": window[0], "beta": window[1], "result": result}
+            alpha, beta, value = (round(number, 2) for number in (*window, result))
+            line = {"node": token, "depth": depth, "alpha": alpha, "beta": beta, "result": value}
             if stored:
                 line["stored"] = stored
             if probe:
@@ -125,34 +146,36 @@ class Search:
         return result
 
 
-def search(token, depth, file, bug):
+def search(token, depth, file, bug, decimals):
     """The answer to `search POS DEPTH [FILE]`: the value, and a best move below the root."""
     records = open(file, "w") if file else None
-    engine = Search(bug, depth, records)
-    value = engine.negamax(token, depth, -INF, INF)
+    engine = Search(bug, depth, records, decimals)
+    value = written(engine.negamax(token, depth, -INF, INF), decimals)
     if records:
         records.close()
-    return f"{value} {engine.best_move}" if engine.best_move else str(value)
+    return f"{value} {engine.best_move}" if engine.best_move else value
 
 
 def main(args):
     bug = args[args.index("--bug") + 1] if "--bug" in args else "none"
-    if bug not in BUGS:
-        sys.exit("usage: reversi.py [--bug " + "|".join(BUGS) + "]")
+    decimals = "--decimals" in args
+    if bug not in BUGS or (bug == "cents" and not decimals):
+        sys.exit("usage: reversi.py [--decimals] [--bug " + "|".join(BUGS) + "] (cents with --decimals)")
     for line in sys.stdin:
         request = line.split()
         if request == ["quit"]:
             break
         if request[0] == "protocol":
-            answer = "protocol 1 search records"
+            answer = "protocol 1 search records" + (" decimals=2" if decimals else "")
         elif request[0] == "root":
             answer = ".....ox..xo.....x"
         elif request[0] == "children":
             answer = " ".join(f"{move} {child}" for move, child in children(request[1]))
         elif request[0] == "search":
-            answer = search(request[1], int(request[2]), request[3] if len(request) > 3 else None, bug)
+            file = request[3] if len(request) > 3 else None
+            answer = search(request[1], int(request[2]), file, bug, decimals)
         else:
-            answer = str(evaluate(request[1]))
+            answer = written(evaluate(request[1], decimals), decimals)
         print(answer, flush=True)
 
 

@@ -116,7 +116,7 @@ use crate::game::{Game, Player};
 use crate::registry::Driver;
 use crate::theory::witness::Witness;
 pub use crate::value::Bound;
-use crate::value::Value;
+use crate::value::{Decimals, Value};
 
 /// The rule a record breaks, named for the record as written: its window and result read from
 /// the side its values are from ([`Options::perspective`]). A record of a MIN node whose values are
@@ -262,6 +262,8 @@ pub struct Explained<'a, P> {
     pub storer: Option<&'a Record<P>>,
     /// How records are cited.
     pub citation: Citation<'a>,
+    /// How values are written: as an engine with these digits after the point writes them.
+    pub decimals: Decimals,
 }
 
 impl<'a, P> Explained<'a, P> {
@@ -274,7 +276,14 @@ impl<'a, P> Explained<'a, P> {
             caller: violation.caller.and_then(|index| records.get(index)),
             storer: violation.stored_by.and_then(|index| records.get(index)),
             citation,
+            decimals: Decimals::NONE,
         }
+    }
+
+    /// The same, with values written as an engine with `decimals` writes them.
+    #[must_use]
+    pub const fn in_decimals(self, decimals: Decimals) -> Self {
+        Self { decimals, ..self }
     }
 
     /// A record as a message quotes it: where, the node, the depth, the window, the result, and
@@ -292,9 +301,9 @@ impl<'a, P> Explained<'a, P> {
             f,
             ", searched {} deep with the window ({}, {}), returned {}",
             plies(record.depth),
-            record.alpha,
-            record.beta,
-            record.result
+            self.decimals.show(record.alpha),
+            self.decimals.show(record.beta),
+            self.decimals.show(record.result)
         )?;
         if record.probe == Some(Probe::Cutoff) {
             f.write_str(" from a table entry")?;
@@ -318,9 +327,11 @@ impl<P: PositionName> fmt::Display for Explained<'_, P> {
                 f,
                 ", but its value is {} (the values its all-or-none extensions give lie from {} to {}, and none \
                  allows it)",
-                violation.exact, range.lowest, range.highest
+                self.decimals.show(violation.exact),
+                self.decimals.show(range.lowest),
+                self.decimals.show(range.highest)
             )?,
-            None => write!(f, ", but its value is {}", violation.exact)?,
+            None => write!(f, ", but its value is {}", self.decimals.show(violation.exact))?,
         }
         let rule = violation.rule;
         write!(f, ": {rule}: {}", rule.describe())?;

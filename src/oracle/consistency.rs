@@ -84,7 +84,7 @@ use super::record::Record;
 use crate::driver::Perspective;
 use crate::driver::observe::Probe;
 use crate::game::{Game, Player};
-use crate::value::{Bound, Value};
+use crate::value::{Bound, Decimals, Value};
 
 /// The rule of an alpha-beta search a record breaks (see the [module documentation](self)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -138,6 +138,18 @@ impl Broken {
     /// The finding in words, `records` as the engine wrote them, cited as `citation` says.
     #[must_use]
     pub fn describe<P: PositionName>(&self, records: &[Record<P>], citation: Citation<'_>) -> String {
+        self.describe_in(records, citation, Decimals::NONE)
+    }
+
+    /// [`Broken::describe`] with values written as an engine with `decimals` writes them.
+    #[must_use]
+    pub fn describe_in<P: PositionName>(
+        &self,
+        records: &[Record<P>],
+        citation: Citation<'_>,
+        decimals: Decimals,
+    ) -> String {
+        let show = |value: Value| decimals.show(value);
         let cite = |index: usize| match citation {
             Citation::Number => format!("record {}", index + 1),
             Citation::Line(_) => format!("line {}", records[index].line.unwrap_or(0)),
@@ -147,7 +159,7 @@ impl Broken {
             Citation::Number => format!("record {}", self.record + 1),
             Citation::Line(file) => format!("{file}:{}: the record", record.line.unwrap_or(0)),
         };
-        let window = |record: &Record<P>| format!("({}, {})", record.alpha, record.beta);
+        let window = |record: &Record<P>| format!("({}, {})", show(record.alpha), show(record.beta));
         let node = format!(
             "{cited} ({}, searched {} deep with the window {})",
             node_text(record),
@@ -159,7 +171,7 @@ impl Broken {
         let first = self.against.first().copied().unwrap_or(self.record);
         match self.rule {
             SelfRule::BelowChild | SelfRule::Unbacked => {
-                let best = self.best.unwrap_or(record.result);
+                let best = show(self.best.unwrap_or(record.result));
                 let (relation, why) = if self.rule == SelfRule::BelowChild {
                     ("less than", "a node never returns less than a child it searched gave it")
                 } else {
@@ -168,7 +180,7 @@ impl Broken {
                 format!(
                     "{node} returned {}, {relation} the best its children gave it, {best} ({}): {why} (the \
                      {} rule)",
-                    record.result,
+                    show(record.result),
                     listed(&self.against),
                     self.rule
                 )
@@ -195,7 +207,8 @@ impl Broken {
                 };
                 format!(
                     "{node} returned {}, {shown}, but stored it as {kind} (the {} rule)",
-                    record.result, self.rule
+                    show(record.result),
+                    self.rule
                 )
             }
             SelfRule::Cutoff => {
@@ -205,13 +218,18 @@ impl Broken {
                     .map(|&index| {
                         let storer = &records[index];
                         let kind = storer.stored.map_or("nothing", bound_name);
-                        format!("{kind} {} ({}, {} deep)", storer.result, cite(index), plies(storer.depth))
+                        format!(
+                            "{kind} {} ({}, {} deep)",
+                            show(storer.result),
+                            cite(index),
+                            plies(storer.depth)
+                        )
                     })
                     .collect();
                 format!(
                     "{node} returned {} from the table, but what this search last stored for the position at \
                      that depth or deeper, {}, does not give that result in this window (the {} rule)",
-                    record.result,
+                    show(record.result),
                     stored.join(" and "),
                     self.rule
                 )
@@ -222,12 +240,12 @@ impl Broken {
                     "{node} returned {} ({}), but {} searched the same node to the same depth with the window \
                      {} and returned {} ({}); both searches were full-width below, so they cannot both hold \
                      (the {} rule)",
-                    record.result,
-                    claim_text(record),
+                    show(record.result),
+                    claim_text(record, decimals),
                     cite(first),
                     window(earlier),
-                    earlier.result,
-                    claim_text(earlier),
+                    show(earlier.result),
+                    claim_text(earlier, decimals),
                     self.rule
                 )
             }
@@ -244,13 +262,14 @@ fn bound_name(bound: Bound) -> &'static str {
 }
 
 /// What a result claims of the node's value, in words.
-fn claim_text<P>(record: &Record<P>) -> String {
+fn claim_text<P>(record: &Record<P>, decimals: Decimals) -> String {
+    let result = decimals.show(record.result);
     if record.result <= record.alpha {
-        format!("at most {}", record.result)
+        format!("at most {result}")
     } else if record.result >= record.beta {
-        format!("at least {}", record.result)
+        format!("at least {result}")
     } else {
-        format!("exactly {}", record.result)
+        format!("exactly {result}")
     }
 }
 

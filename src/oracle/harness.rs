@@ -92,7 +92,7 @@ pub use runs::{
 use super::record::Record;
 use crate::driver::Perspective;
 use crate::tree::{NodeId, Tree};
-use crate::value::Value;
+use crate::value::{Decimals, Value};
 
 /// What the engine answered on a case. `P` is how its records name positions: a tree's nodes
 /// ([`NodeId`], for a [`Case`]) or a game's positions (for a [`GameCase`]).
@@ -227,6 +227,9 @@ pub struct Config {
     /// engine that has nothing to answer there (one that plays a move): no case, shrink step or
     /// own-game descent goes below depth 1 ([`Config::least_depth`]).
     pub depth_zero: bool,
+    /// How the engine writes its values: with these digits after the point, each value a whole
+    /// number of their units ([`Decimals`]), as every report quotes it. Only the wording depends on it.
+    pub decimals: Decimals,
 }
 
 impl Default for Config {
@@ -252,6 +255,7 @@ impl Default for Config {
             own: None,
             walk: 6,
             depth_zero: true,
+            decimals: Decimals::NONE,
         }
     }
 }

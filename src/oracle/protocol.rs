@@ -24,6 +24,7 @@
 //! | `options` (`options`) | the names of the engine's selective features, separated by spaces (`lmr nullmove`) |
 //! | `set NAME on\|off` (`options`) | `ok`, once the feature is switched |
 //! | `symmetric POS` (`symmetric`) | tokens of positions the engine's search must value as it values `POS`, separated by spaces (none: an empty line) |
+//! | `decimals=N` (a word of the version line, N from 1 to 9) | no request: every value the engine writes (`eval`, `horizon`, `search`, the records) may have up to N digits after a decimal point, judged exactly as whole numbers of 10^-N and quoted with N digits ([`Decimals`]) |
 //! | `new` (`new`) | `ok`, once the engine has forgotten all it keeps between searches (its table, killers, history), as UCI's `ucinewgame` asks |
 //!
 //! Equal tokens are the same position: that is how the oracle finds transpositions, and it asks
@@ -67,7 +68,7 @@ pub use served::{Served, Session, unfold_engine, unfold_engine_at, unfold_engine
 use super::record::{NodeName, NodeNames};
 use crate::game::{Game, Player};
 use crate::tree::{NodeId, Tree, text};
-use crate::value::Value;
+use crate::value::{Decimals, Value};
 
 /// The version of the protocol this oracle speaks.
 pub const VERSION: u32 = 1;
@@ -133,7 +134,9 @@ impl ProtocolError {
 }
 
 /// The optional requests an engine answers, as it announces them after `protocol 1` in its
-/// version line (`protocol 1 search records mover`). Names the oracle does not know are ignored.
+/// version line (`protocol 1 search records mover`). Names the oracle does not know are ignored,
+/// but not a `decimals=N` whose N is not 1 to 9: values read in a scale the engine did not mean
+/// would all be judged wrong.
 ///
 /// ```
 /// use nullwindow::oracle::protocol::Features;
@@ -142,6 +145,9 @@ impl ProtocolError {
 /// assert!(features.search && features.mover && !features.records);
 /// assert_eq!(features.names(), "search mover");
 /// assert_eq!(Features::parse("protocol 1"), Some(Features::default()));
+/// let pawns = Features::parse("protocol 1 search decimals=2").unwrap();
+/// assert_eq!((pawns.decimals.digits(), pawns.names().as_str()), (2, "search decimals=2"));
+/// assert_eq!(Features::parse("protocol 1 decimals=10"), None); // 1 to 9 digits
 /// assert_eq!(Features::parse("protocol 2 search"), None);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -166,6 +172,10 @@ pub struct Features {
     /// `symmetric POS`: the tokens of positions the engine's search must value as it values `POS`
     /// (a mirrored board, colours swapped), which the oracle searches too ([`Served::symmetric`]).
     pub symmetric: bool,
+    /// `decimals=N`: every value the engine writes (`eval`, `horizon`, `search`, its records) may
+    /// have up to N digits after a decimal point, 1 to 9; judged exactly, as whole numbers of
+    /// 10^-N ([`Decimals`]), and written back with N digits. [`Decimals::NONE`] without it.
+    pub decimals: Decimals,
 }
 
 impl Features {
@@ -187,7 +197,11 @@ impl Features {
                 "horizon" => features.horizon = true,
                 "options" => features.options = true,
                 "symmetric" => features.symmetric = true,
-                _ => {}
+                _ => {
+                    if let Some(digits) = word.strip_prefix("decimals=") {
+                        features.decimals = digits.parse().ok().filter(|&n| n > 0).and_then(Decimals::new)?;
+                    }
+                }
             }
         }
         Some(features)
@@ -196,7 +210,7 @@ impl Features {
     /// The names announced, as the version line lists them (`none` when there are none).
     #[must_use]
     pub fn names(self) -> String {
-        let names: Vec<&str> = [
+        let names: Vec<String> = [
             (self.search, "search"),
             (self.records, "records"),
             (self.mover, "mover"),
@@ -206,7 +220,9 @@ impl Features {
             (self.symmetric, "symmetric"),
         ]
         .into_iter()
-        .filter_map(|(on, name)| on.then_some(name))
+        .filter(|&(on, _)| on)
+        .map(|(_, name)| name.to_owned())
+        .chain((self.decimals != Decimals::NONE).then(|| format!("decimals={}", self.decimals.digits())))
         .collect();
         if names.is_empty() { "none".to_owned() } else { names.join(" ") }
     }

@@ -732,7 +732,7 @@ impl fmt::Display for ReadError {
 impl std::error::Error for ReadError {}
 
 #[cfg(feature = "serde")]
-pub use self::json::{read_jsonl, write_jsonl};
+pub use self::json::{read_jsonl, read_jsonl_in, write_jsonl};
 
 #[cfg(feature = "serde")]
 mod json {
@@ -746,7 +746,7 @@ mod json {
     use super::{Event, NodeName, ReadError, Record};
     use crate::driver::observe::Probe;
     use crate::tree::text::excerpt;
-    use crate::value::{Bound, Value};
+    use crate::value::{Bound, DecimalError, Decimals, Value};
 
     /// A record as a trace line writes it, its fields in this order.
     #[derive(Serialize)]
@@ -798,6 +798,25 @@ mod json {
     /// The first line that is not a record, with its line (and column, for bad JSON), or that there
     /// are no records.
     pub fn read_jsonl(text: &str) -> Result<Vec<Record<()>>, ReadError> {
+        read_jsonl_in(text, Decimals::NONE)
+    }
+
+    /// [`read_jsonl`] for an engine whose values have `decimals` digits after the point
+    /// ([`Decimals`]): each value read exactly, scaled to whole units; a window's edge at or beyond
+    /// the crate's infinity once scaled is that infinity ([`Decimals::read_edge`]).
+    ///
+    /// # Errors
+    /// As [`read_jsonl`], and a value with more digits than `decimals`, or a result outside the
+    /// admissible range once scaled.
+    ///
+    /// ```
+    /// use nullwindow::oracle::record::read_jsonl_in;
+    /// use nullwindow::value::{Decimals, INFINITY};
+    /// let line = r#"{"path": [], "depth": 1, "alpha": -1e9, "beta": 0.5, "result": 4.53}"#;
+    /// let read = read_jsonl_in(line, Decimals::new(2).unwrap()).unwrap();
+    /// assert_eq!((read[0].alpha, read[0].beta, read[0].result), (-INFINITY, 50, 453));
+    /// ```
+    pub fn read_jsonl_in(text: &str, decimals: Decimals) -> Result<Vec<Record<()>>, ReadError> {
         let mut records = Vec::new();
         for (index, line) in text.lines().enumerate() {
             let number = index + 1;
@@ -825,7 +844,7 @@ mod json {
             if fields.object.get("event").and_then(Json::as_str) == Some("enter") {
                 continue;
             }
-            let mut record = parse(&fields).map_err(at)?;
+            let mut record = parse(&fields, decimals).map_err(at)?;
             record.line = Some(number);
             records.push(record);
         }
@@ -839,7 +858,7 @@ mod json {
         Ok(records)
     }
 
-    fn parse(fields: &Fields) -> Result<Record<()>, String> {
+    fn parse(fields: &Fields, decimals: Decimals) -> Result<Record<()>, String> {
         let object = &fields.object;
         let integer = |field: &str| -> Result<i64, String> {
             match object.get(field) {
@@ -847,10 +866,32 @@ mod json {
                 Some(value) => value.as_i64().ok_or_else(|| format!("'{field}' is {value}, not an integer")),
             }
         };
-        let value = |field: &str| -> Result<Value, String> {
-            let number = integer(field)?;
-            Value::try_from(number)
-                .map_err(|_| format!("'{field}' is {number}, outside the 32-bit range of values"))
+        let value = |field: &str, edge: bool| -> Result<Value, String> {
+            if decimals == Decimals::NONE {
+                let number = integer(field)?;
+                return Value::try_from(number)
+                    .map_err(|_| format!("'{field}' is {number}, outside the 32-bit range of values"));
+            }
+            let digits = decimals.digits();
+            let number = match object.get(field) {
+                None | Some(Json::Null) => return Err(format!("the record has no '{field}'")),
+                Some(Json::Number(number)) => number.to_string(),
+                Some(other) => return Err(format!("'{field}' is {other}, not a number")),
+            };
+            let read = if edge { decimals.read_edge(&number) } else { decimals.read(&number) };
+            read.map_err(|error| match error {
+                DecimalError::TooManyDigits(found) => format!(
+                    "'{field}' is {number}, with {found} digits after the point: the engine announced \
+                     decimals={digits}"
+                ),
+                DecimalError::OutOfRange(fits) => format!(
+                    "'{field}' is {number}, outside ±{} with decimals={digits}{}",
+                    decimals.show(crate::value::MAX_LEAF),
+                    fits.map(|fits| format!(" (a value this large fits with decimals={fits} at most)"))
+                        .unwrap_or_default()
+                ),
+                DecimalError::NotANumber => format!("'{field}' is {number}, not a number"),
+            })
         };
         let path = match &fields.path {
             None | Some(PathField::Null) => None,
@@ -901,7 +942,8 @@ mod json {
                 return Err(format!("'probe' is {other}, not none, bounds, miss, hit, cutoff or etc"));
             }
         };
-        let mut record = Record::new((), depth, (value("alpha")?, value("beta")?), value("result")?);
+        let mut record =
+            Record::new((), depth, (value("alpha", true)?, value("beta", true)?), value("result", false)?);
         record.path = path;
         record.node = node;
         record.stored = stored;

@@ -581,3 +581,56 @@ fn the_checkers_engine_in_c_agrees_and_its_planted_bug_is_caught() {
     let position = stdout.lines().find_map(|line| line.strip_prefix("position: ")).unwrap_or_default();
     assert!(position.contains(['B', 'W']), "{stdout}");
 }
+
+/// An engine that scores in points with two decimals (`decimals=2`) is judged exactly: the correct
+/// one agrees, and one whose search cuts its leaves to cents through a binary float is caught a
+/// cent off, its values quoted as it wrote them. Values that cannot be held exactly are refused in
+/// one line, saying what would fit.
+#[cfg(feature = "cli")]
+#[test]
+fn an_engine_that_scores_with_decimals_is_judged_exactly() {
+    let (code, stdout, stderr) =
+        run(&["fuzz", "--engine", "python3 examples/protocol/reversi.py --decimals", "--cases", "150"]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.starts_with("agreed: 150 cases of 150"), "{stdout}");
+
+    let engine = "python3 examples/protocol/reversi.py --decimals --bug cents";
+    let (code, stdout, stderr) = run(&["fuzz", "--engine", engine]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    let says = stdout.lines().find(|line| line.starts_with("the engine says ")).unwrap();
+    let cents = |word: &str| -> i64 {
+        let (whole, fraction) = word.trim_end_matches(';').split_once('.').unwrap();
+        assert_eq!(fraction.len(), 2, "{says}: every value with its two digits");
+        let sign = if whole.starts_with('-') { -1 } else { 1 };
+        whole.parse::<i64>().unwrap() * 100 + sign * fraction.parse::<i64>().unwrap()
+    };
+    let words: Vec<&str> = says.split_whitespace().collect();
+    let (said, exact) = (cents(words[3]), cents(words[8]));
+    assert_eq!((said - exact).abs(), 1, "the planted error is one cent: {says}");
+    let reproduce = stdout.lines().find_map(|line| line.strip_prefix("reproduce: ")).unwrap();
+    assert!(reproduce.contains("--bug cents") && reproduce.contains("--position"), "{reproduce}");
+    insta::assert_snapshot!("decimals_cents", stdout.replace(env!("CARGO_BIN_EXE_nullwindow"), "nullwindow"));
+
+    // A tree holds whole numbers: the commands that unfold the engine's game refuse it.
+    let (code, _, stderr) = run(&["solve", "--engine", "python3 examples/protocol/reversi.py --decimals"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("announces decimals=2") && stderr.lines().count() == 1, "{stderr}");
+
+    // Nine digits leave room for values below one; 4.53 needs eight at most.
+    let nine = "python3 -c \"
+import sys
+for line in sys.stdin:
+    words = line.split()
+    if words[0] == 'protocol': print('protocol 1 search decimals=9', flush=True)
+    elif words[0] == 'root': print('s', flush=True)
+    elif words[0] == 'children': print('', flush=True)
+    else: print('4.53', flush=True)
+\"";
+    let (code, _, stderr) = run(&["fuzz", "--engine", nine, "--cases", "1"]);
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(stderr.contains("a value this large fits with decimals=8 at most"), "{stderr}");
+    let twelve = nine.replace("decimals=9", "decimals=12");
+    let (code, _, stderr) = run(&["fuzz", "--engine", &twelve, "--cases", "1"]);
+    assert_eq!(code, Some(3), "{stderr}");
+    assert!(stderr.contains("'decimals=12' announces how many digits"), "{stderr}");
+}

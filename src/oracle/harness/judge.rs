@@ -18,7 +18,7 @@ use crate::reference::minimax;
 use crate::theory::witness::{Undecided, Witness};
 use crate::tree::unfold::unfold_with_positions;
 use crate::tree::{NodeId, Tree};
-use crate::value::Value;
+use crate::value::{Decimals, Value};
 
 /// What an engine got wrong on a case.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,6 +118,9 @@ pub struct Naming<'n> {
     pub moves: &'n dyn Fn(u32) -> String,
     /// A player's own word, where the engine names its players: `black`.
     pub player: &'n dyn Fn(Player) -> Option<String>,
+    /// How values are written: as an engine with these digits after the point writes them
+    /// (`4.53`), whole numbers for a tree.
+    pub decimals: Decimals,
 }
 
 impl Disagreement {
@@ -157,7 +160,12 @@ impl Disagreement {
     /// their indices among the root's children (a tree's moves have no names).
     #[must_use]
     pub fn describe(&self, perspective: Perspective, root: Player) -> String {
-        let naming = Naming { root: "the root", moves: &|index| format!("move {index}"), player: &|_| None };
+        let naming = Naming {
+            root: "the root",
+            moves: &|index| format!("move {index}"),
+            player: &|_| None,
+            decimals: Decimals::NONE,
+        };
         self.describe_named(perspective, root, &naming)
     }
 
@@ -165,7 +173,8 @@ impl Disagreement {
     /// engine names them (`move D2D4`, `MIN's side, the engine's 'black'`).
     #[must_use]
     pub fn describe_named(&self, perspective: Perspective, root: Player, naming: &Naming<'_>) -> String {
-        let side = |value: Value| perspective.turn(root, (value, value, value)).2;
+        let show = |value: Value| naming.decimals.show(value);
+        let side = |value: Value| show(perspective.turn(root, (value, value, value)).2);
         let from = match (perspective, root) {
             (Perspective::Max, _) | (_, Player::Max) => String::new(),
             (Perspective::Mover, Player::Min) => {
@@ -178,20 +187,23 @@ impl Disagreement {
         match self {
             Self::Value { reported, exact, extensions: None, deeper_explains } => {
                 format!(
-                    "the value is wrong: the engine says {reported}, the exact value is {}{from}{}",
+                    "the value is wrong: the engine says {}, the exact value is {}{from}{}",
+                    show(*reported),
                     side(*exact),
                     deeper_hint(*deeper_explains)
                 )
             }
             Self::Value { reported, exact, extensions: Some((lowest, highest)), .. } => {
-                let (lowest, highest) = if side(*lowest) <= side(*highest) {
+                let turned = |value: Value| perspective.turn(root, (value, value, value)).2;
+                let (lowest, highest) = if turned(*lowest) <= turned(*highest) {
                     (side(*lowest), side(*highest))
                 } else {
                     (side(*highest), side(*lowest))
                 };
                 format!(
-                    "the value is no extension's: the engine says {reported}, the exact value is {} and the \
+                    "the value is no extension's: the engine says {}, the exact value is {} and the \
                      extensions give values from {lowest} to {highest}{from}",
+                    show(*reported),
                     side(*exact)
                 )
             }
@@ -219,26 +231,30 @@ impl Disagreement {
                     caller: caller.as_deref(),
                     storer: storer.as_deref(),
                     citation: audit::Citation::Number,
+                    decimals: naming.decimals,
                 };
                 format!("{explained}{}", deeper_hint(*deeper_explains))
             }
             Self::Asymmetric { value, others } => {
                 let listed: Vec<String> =
-                    others.iter().map(|(name, value)| format!("{value} at {name}")).collect();
+                    others.iter().map(|(name, value)| format!("{} at {name}", show(*value))).collect();
                 format!(
-                    "a broken symmetry: the engine says {value} here, but {} of a position it declares of equal value",
+                    "a broken symmetry: the engine says {} here, but {} of a position it declares of equal value",
+                    show(*value),
                     listed.join(", ")
                 )
             }
             Self::NotAChild { found, record, caller } => {
                 found.describe(record.as_ref(), caller.as_ref(), audit::Citation::Number)
             }
-            Self::Inconsistent { broken, records } => broken.describe(records, audit::Citation::Number),
+            Self::Inconsistent { broken, records } => {
+                broken.describe_in(records, audit::Citation::Number, naming.decimals)
+            }
             Self::Varied { values } => {
                 let mut distinct = values.clone();
                 distinct.sort_unstable();
                 distinct.dedup();
-                let listed: Vec<String> = values.iter().map(Value::to_string).collect();
+                let listed: Vec<String> = values.iter().map(|&value| show(value).to_string()).collect();
                 format!(
                     "the engine answered {} ways: asked the same {} times in a row, it said {}",
                     distinct.len(),

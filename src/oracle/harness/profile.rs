@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::value::Value;
+use crate::value::{Decimals, Value};
 
 /// One case measured: values from the side to move at the case's position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,9 +68,10 @@ impl Tally {
 
     /// One line: `depth 3: 40 cases, value differs in 5 (12.5%; median 2, largest 7), move worse
     /// in 2 of 40 (5.0%; median 1, largest 3)`.
-    fn line(&self, label: &str) -> String {
+    fn line(&self, label: &str, decimals: Decimals) -> String {
         let spread = |errors: &[u64]| {
             let (median, largest) = median_and_largest(errors);
+            let (median, largest) = (decimals.show_difference(median), decimals.show_difference(largest));
             if errors.is_empty() { String::new() } else { format!("; median {median}, largest {largest}") }
         };
         format!(
@@ -142,8 +143,16 @@ impl Profile {
     /// The profile in lines: every depth together, then each depth, then the unmeasured cases.
     #[must_use]
     pub fn lines(&self) -> Vec<String> {
-        let mut lines = vec![self.total().line("all depths")];
-        lines.extend(self.by_depth.iter().map(|(depth, tally)| tally.line(&format!("  depth {depth}"))));
+        self.lines_in(Decimals::NONE)
+    }
+
+    /// [`Profile::lines`] with the differences written as an engine with `decimals` writes values.
+    #[must_use]
+    pub fn lines_in(&self, decimals: Decimals) -> Vec<String> {
+        let mut lines = vec![self.total().line("all depths", decimals)];
+        lines.extend(
+            self.by_depth.iter().map(|(depth, tally)| tally.line(&format!("  depth {depth}"), decimals)),
+        );
         if self.unmeasured > 0 {
             lines.push(format!(
                 "  not measured: {} (the exact value beyond --max-positions)",

@@ -18,7 +18,7 @@ use crate::oracle::proof::{Budget, Prover};
 use crate::theory::witness::Undecided;
 use crate::tree::Tree;
 use crate::tree::shrink::try_shrink;
-use crate::value::Value;
+use crate::value::{Decimals, Value};
 
 /// Every case one step of the shrink's repertoire makes from `case`: each of the tree's
 /// [`single_steps`](crate::tree::shrink::single_steps) at the case's depth and, where the step
@@ -697,6 +697,8 @@ pub struct Descent<G: Game> {
     /// nothing: it declined or failed), what it answered then: the descent did not go down the
     /// game, and `answer` is its first answer, as given.
     pub answered_again: Option<Option<Answer<G::Position>>>,
+    /// How the engine writes its values ([`Config::decimals`]).
+    pub decimals: Decimals,
 }
 
 impl<G: Game> Descent<G> {
@@ -748,6 +750,7 @@ impl<G: Game> Descent<G> {
             exact,
             after,
             answered_again: None,
+            decimals: config.decimals,
         }
     }
 
@@ -763,9 +766,9 @@ impl<G: Game> Descent<G> {
             Some(index) => {
                 let mv = moves.get(index as usize).copied();
                 let shown = mv.map_or_else(|| format!("#{index}"), |mv| name(at, mv));
-                format!("{} (move {shown})", answer.value)
+                format!("{} (move {shown})", self.decimals.show(answer.value))
             }
-            None => answer.value.to_string(),
+            None => self.decimals.show(answer.value).to_string(),
         }
     }
 
@@ -826,9 +829,9 @@ impl<G: Game> Descent<G> {
         let moves = game.legal_moves(&found.position);
         let said = self.said(&self.answer, &moves, &name, &found.position);
         let beyond = || "beyond the budget".to_owned();
-        let value = self
-            .exact
-            .map_or_else(beyond, |value| self.perspective.turn(mover, (value, value, value)).2.to_string());
+        let value = self.exact.map_or_else(beyond, |value| {
+            self.decimals.show(self.perspective.turn(mover, (value, value, value)).2).to_string()
+        });
         let _ = writeln!(report, "the engine says {said}; the exact value is {value}");
         if let Some(again) = &self.answered_again {
             let then = match again {
@@ -845,7 +848,8 @@ impl<G: Game> Descent<G> {
             let width = moves.iter().map(|&mv| name(&found.position, mv).len()).max().unwrap_or(4).max(4);
             let _ = writeln!(report, "  {:<width$}  value (from the side to move here)", "move");
             for (&mv, after) in moves.iter().zip(&self.after) {
-                let value = after.map_or_else(beyond, |value| mover.perspective(value).to_string());
+                let value = after
+                    .map_or_else(beyond, |value| self.decimals.show(mover.perspective(value)).to_string());
                 let _ = writeln!(report, "  {:<width$}  {value}", name(&found.position, mv));
             }
         }
@@ -854,7 +858,8 @@ impl<G: Game> Descent<G> {
                 .get(index as usize)
                 .map_or_else(|| format!("move {index}"), |&mv| format!("move {}", name(&found.position, mv)))
         };
-        let naming = Naming { root: "this position", moves: &named, player: &player };
+        let naming =
+            Naming { root: "this position", moves: &named, player: &player, decimals: self.decimals };
         report + &self.disagreement.describe_named(self.perspective, mover, &naming)
     }
 }

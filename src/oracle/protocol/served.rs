@@ -18,7 +18,7 @@ use super::{EngineTree, Features, Located, Options, ProtocolError, Searched, VER
 use crate::game::Player;
 use crate::oracle::runner::{MAX_ANSWER_BYTES, Runner};
 use crate::tree::{from_child_lists, text};
-use crate::value::{Value, is_admissible};
+use crate::value::{DecimalError, Decimals, Value, is_admissible};
 
 /// An engine speaking the protocol, as a child process (a [`Runner`]: its whole process group is
 /// stopped when the session ends, whichever way).
@@ -110,6 +110,16 @@ impl Session {
         let request = format!("protocol {VERSION}");
         let answer = session.ask(std::slice::from_ref(&request))?.pop().unwrap_or_default();
         session.features = Features::parse(&answer).ok_or_else(|| {
+            if let Some(word) = answer.split_whitespace().find(|word| word.starts_with("decimals=")) {
+                return ProtocolError(format!(
+                    "the engine answered {} to {}: '{}' announces how many digits its values have after \
+                     the point, from decimals=1 to decimals={}",
+                    quoted(&answer),
+                    quoted(&request),
+                    text::excerpt(word),
+                    crate::value::Decimals::MAX
+                ));
+            }
             ProtocolError(format!(
                 "the engine answered {} to {}: it must answer '{request}' (the protocol's version), \
                  optionally followed by the optional requests it answers",
@@ -821,15 +831,21 @@ impl Served {
             asked.iter().map(|&number| format!("eval {}", self.token(number))).collect();
         let answers = self.session.ask(&requests)?;
         for ((&number, request), answer) in asked.iter().zip(&requests).zip(&answers) {
-            let value = answer.trim().parse::<Value>().ok().filter(|&value| is_admissible(value)).ok_or_else(|| {
-                ProtocolError(format!(
-                    "the engine answered {} to {}: an evaluation is a whole number in the admissible range {}..={}",
-                    quoted(answer),
-                    quoted(request),
+            let whole = || {
+                format!(
+                    "an evaluation is a whole number in the admissible range {}..={}",
                     crate::value::MIN_LEAF,
                     crate::value::MAX_LEAF
-                ))
-            })?;
+                )
+            };
+            let value = read_value(self.features().decimals, answer, "an evaluation is a number", whole)
+                .map_err(|why| {
+                    ProtocolError(format!(
+                        "the engine answered {} to {}: {why}",
+                        quoted(answer),
+                        quoted(request)
+                    ))
+                })?;
             self.known[number as usize].evaluation = Some(value);
         }
         Ok(())
@@ -1006,16 +1022,11 @@ impl Served {
             asked.iter().map(|&number| format!("horizon {}", self.tokens[number as usize])).collect();
         let answers = self.session.ask(&requests)?;
         for ((&number, request), answer) in asked.iter().zip(&requests).zip(&answers) {
-            let value =
-                answer.trim().parse::<Value>().ok().filter(|&value| is_admissible(value)).ok_or_else(
-                    || {
-                        ProtocolError(format!(
-                            "the engine answered {} to {}: 'horizon' answers a whole number within ±10⁹",
-                            quoted(answer),
-                            quoted(request)
-                        ))
-                    },
-                )?;
+            let whole = || "'horizon' answers a whole number within ±10⁹".to_owned();
+            let decimals = self.features().decimals;
+            let value = read_value(decimals, answer, "'horizon' answers a number", whole).map_err(|why| {
+                ProtocolError(format!("the engine answered {} to {}: {why}", quoted(answer), quoted(request)))
+            })?;
             self.horizons.insert(number, value);
         }
         Ok(())
@@ -1158,13 +1169,10 @@ impl Served {
         match words.as_slice() {
             ["skip"] => Ok(Searched::Skip),
             [value] | [value, _] => {
-                let value = value
-                    .parse::<Value>()
-                    .ok()
-                    .filter(|value| value.unsigned_abs() < crate::value::INFINITY.unsigned_abs())
-                    .ok_or_else(|| {
-                        wrong("a search answers a whole number within ±10⁹, optionally a move, or skip")
-                    })?;
+                let whole =
+                    || "a search answers a whole number within ±10⁹, optionally a move, or skip".to_owned();
+                let value = read_value(self.features().decimals, value, "a search answers a number", whole)
+                    .map_err(|why| wrong(&why))?;
                 let best_move = match words.get(1) {
                     None => None,
                     Some(name) => {
@@ -1316,6 +1324,38 @@ impl Served {
     }
 }
 
+/// `answer` read as a value: a whole number, admissible, for an engine that announces no
+/// decimals (`whole` says what it must be), or a number with the digits it announced, which the
+/// scaled value is ([`Decimals::read`]). `what` starts the message that says what is wrong.
+fn read_value(
+    decimals: Decimals,
+    answer: &str,
+    what: &str,
+    whole: impl FnOnce() -> String,
+) -> Result<Value, String> {
+    let answer = answer.trim();
+    if decimals == Decimals::NONE {
+        return answer.parse::<Value>().ok().filter(|&value| is_admissible(value)).ok_or_else(whole);
+    }
+    let digits = decimals.digits();
+    let largest = decimals.show(crate::value::MAX_LEAF);
+    decimals.read(answer).map_err(|error| match error {
+        DecimalError::NotANumber => {
+            format!("{what} with at most {digits} digits after the point (decimals={digits})")
+        }
+        DecimalError::TooManyDigits(found) => {
+            format!("{what} with at most {digits} digits after the point (decimals={digits}), not {found}")
+        }
+        DecimalError::OutOfRange(fits) => {
+            let advice = fits.map_or_else(
+                || "no number of digits fits a value this large".to_owned(),
+                |fits| format!("a value this large fits with decimals={fits} at most"),
+            );
+            format!("{what} within ±{largest} with decimals={digits}: {advice}")
+        }
+    })
+}
+
 /// Runs `command` and unfolds its game from the start. See the [module documentation](super).
 ///
 /// # Errors
@@ -1343,7 +1383,8 @@ pub fn unfold_engine_at(
 /// goes on (after each ply, and every few thousand positions), for a report of a long unfolding.
 ///
 /// # Errors
-/// As [`unfold_engine_at`].
+/// As [`unfold_engine_at`], and an engine that announces decimals ([`Features::decimals`]): a tree
+/// holds whole numbers, so its values are judged only through [`Served`].
 pub fn unfold_engine_reporting(
     command: &str,
     options: &Options,
@@ -1353,6 +1394,16 @@ pub fn unfold_engine_reporting(
 ) -> Result<EngineTree, ProtocolError> {
     let start = Instant::now();
     let mut served = Served::start(command, options.timeout)?;
+    let decimals = served.features().decimals;
+    if decimals != Decimals::NONE {
+        // An engine tree holds whole numbers: a value of 453 printed for the engine's 4.53 would
+        // change the question in silence.
+        return Err(ProtocolError(format!(
+            "the engine announces decimals={}: its values are judged with their digits only by its own \
+             search (fuzz --engine without --command), not unfolded into a tree of whole numbers",
+            decimals.digits()
+        )));
+    }
     served.set_max_bytes(options.max_bytes);
     let located = served.locate(position, path)?;
     let mut tree = served.unfold(&located.token, located.side, options.depth, options.max_nodes, progress)?;

@@ -17,8 +17,9 @@ use nullwindow::oracle::proof::Prover;
 use nullwindow::oracle::protocol::{
     ProtocolError, Searched, Served, ServedGame, ServedPosition, listed_moves,
 };
-use nullwindow::oracle::record::{NodeName, ReadError, Record, path_text, read_jsonl};
+use nullwindow::oracle::record::{NodeName, ReadError, Record, path_text, read_jsonl_in};
 use nullwindow::tree::text::printable;
+use nullwindow::value::Decimals;
 
 use super::session::{self, Log, Request};
 use super::{FuzzArgs, Summary, Values, declined_and_undecided, quote_if_needed};
@@ -210,6 +211,7 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         depth_zero: !args.no_depth_zero,
         static_horizon: features.horizon,
         selective: args.selective,
+        decimals: features.decimals,
         ..Config::default()
     };
     // What the engine was asked, in order: a wrong answer may depend on it. A quarter of the
@@ -287,7 +289,7 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         let ended = keep_going(&run, &mut engine, on_progress);
         bar.finish_and_clear();
         crate::command::wait_if_interrupted();
-        let ended = judge_profile(args, &off, &profile, ended);
+        let ended = judge_profile(args, (&off, features.decimals), &profile, ended);
         let cost = Cost::of(&game);
         summary.print();
         drop(game);
@@ -346,7 +348,7 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         }
         GameOutcome::Config(error) => Err(CliError(error.to_string())),
     };
-    let ended = judge_profile(args, &off, &profile, ended);
+    let ended = judge_profile(args, (&off, features.decimals), &profile, ended);
     // After the verdict, so that its first line stays the output's first.
     summary.print();
     // Whatever the verdict: what the engine was asked is part of what the run found.
@@ -376,7 +378,7 @@ const fn judged_how(config: &Config) -> &'static str {
 /// allows, if nothing else made the run fail).
 fn judge_profile(
     args: &FuzzArgs,
-    off: &[String],
+    (off, decimals): (&[String], Decimals),
     profile: &Profile,
     ended: Result<ExitCode, CliError>,
 ) -> Result<ExitCode, CliError> {
@@ -386,7 +388,7 @@ fn judge_profile(
     let features =
         if off.is_empty() { "every feature on".to_owned() } else { format!("off: {}", off.join(", ")) };
     outln!("selectivity profile ({features}; against the exact value at each case's depth):");
-    for line in profile.lines() {
+    for line in profile.lines_in(decimals) {
         outln!("  {line}");
     }
     if let Some(path) = &args.profile_svg {
@@ -597,7 +599,9 @@ impl Run<'_> {
         let minimized =
             minimize_history(&earlier, |earlier| trials.wrong(earlier).is_some(), self.args.max_shrink_runs);
         let again = trials.wrong(&minimized.kept);
-        let said = again.map_or_else(String::new, |answer| format!(", where it says {}", answer.value));
+        let said = again.map_or_else(String::new, |answer| {
+            format!(", where it says {}", self.config.decimals.show(answer.value))
+        });
         let engines = counted(minimized.tests + 2, "fresh engine", "fresh engines");
         if minimized.kept.is_empty() {
             lines.push(format!(
@@ -1012,7 +1016,9 @@ fn answer_of(
     if let Some(file) = records
         && let Some(written) = read_records(file)?
     {
-        let read = read_jsonl(&written).map_err(|e| format!("the engine's records: {}", e.at("records")))?;
+        let decimals = game.served().features().decimals;
+        let read = read_jsonl_in(&written, decimals)
+            .map_err(|e| format!("the engine's records: {}", e.at("records")))?;
         answer.records =
             place(game, case, read).map_err(|e| format!("the engine's records: {}", e.at("records")))?;
         if let Some(failure) = game.take_failure() {
