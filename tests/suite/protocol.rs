@@ -609,7 +609,11 @@ fn an_engine_that_scores_with_decimals_is_judged_exactly() {
     assert_eq!((said - exact).abs(), 1, "the planted error is one cent: {says}");
     let reproduce = stdout.lines().find_map(|line| line.strip_prefix("reproduce: ")).unwrap();
     assert!(reproduce.contains("--bug cents") && reproduce.contains("--position"), "{reproduce}");
-    insta::assert_snapshot!("decimals_cents", stdout.replace(env!("CARGO_BIN_EXE_nullwindow"), "nullwindow"));
+    let shown = format!("$ nullwindow fuzz --engine '{engine}'\n{stdout}");
+    insta::assert_snapshot!(
+        "decimals_cents",
+        shown.replace(env!("CARGO_BIN_EXE_nullwindow"), "nullwindow").trim_end()
+    );
 
     // A tree holds whole numbers: the commands that unfold the engine's game refuse it.
     let (code, _, stderr) = run(&["solve", "--engine", "python3 examples/protocol/reversi.py --decimals"]);
@@ -633,4 +637,39 @@ for line in sys.stdin:
     let (code, _, stderr) = run(&["fuzz", "--engine", &twelve, "--cases", "1"]);
     assert_eq!(code, Some(3), "{stderr}");
     assert!(stderr.contains("'decimals=12' announces how many digits"), "{stderr}");
+}
+
+/// Records of an engine with decimals: each value read exactly in its units, an edge beyond every
+/// value read as infinity, and a value that cannot be held exactly refused at its line, never
+/// rounded.
+#[test]
+fn records_with_decimals_are_read_exactly_or_refused_at_their_line() {
+    use nullwindow::oracle::record::read_jsonl_in;
+    use nullwindow::value::{Decimals, INFINITY};
+    let cents = Decimals::new(2).unwrap();
+    let line = |result: &str| {
+        format!(
+            "{{\"path\": [], \"depth\": 1, \"alpha\": -1e12, \"beta\": 1000000000, \"result\": {result}}}"
+        )
+    };
+    let read = read_jsonl_in(&format!("\n{}", line("0.29")), cents).unwrap();
+    assert_eq!(
+        (read[0].alpha, read[0].beta, read[0].result, read[0].line),
+        (-INFINITY, INFINITY, 29, Some(2))
+    );
+    assert_eq!(read_jsonl_in(&line("-3"), cents).unwrap()[0].result, -300);
+    let refused = |result: &str| read_jsonl_in(&line(result), cents).unwrap_err().to_string();
+    assert_eq!(
+        refused("0.30000000000000004"),
+        "line:1: 'result' is 0.30000000000000004, with 17 digits after the point: the engine announced \
+         decimals=2"
+    );
+    assert_eq!(
+        refused("12345678.9"),
+        "line:1: 'result' is 12345678.9, outside ±9999999.99 with decimals=2 (a value this large fits \
+         with decimals=1 at most)"
+    );
+    assert_eq!(refused("\"0.5\""), "line:1: 'result' is \"0.5\", not a number");
+    // Whole numbers are read as before, without a point.
+    assert!(nullwindow::oracle::record::read_jsonl(&line("0.5")).is_err());
 }
