@@ -81,6 +81,9 @@ fn with_its_features_on_the_rules_hold_and_the_profile_is_the_engines() {
     let (code, stdout, stderr) = run(&scratch, &fuzz, SECONDS);
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     assert!(stdout.starts_with("consistent: 40 cases of 40"), "{stdout}");
+    // The table by depth calls the cases that hold what the last line calls them.
+    let header = stderr.lines().find(|line| line.starts_with("cases ")).unwrap_or_default();
+    assert!(header.contains(" consistent ") && !header.contains(" agreed"), "{stderr}");
     let printed = profile_of(&stdout);
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"), "{stdout}");
 

@@ -950,12 +950,19 @@ pub struct Summary {
     by_depth: std::collections::BTreeMap<u32, [u64; 5]>,
     /// Why a case is undecided, in the words of the bound it needed more than.
     undecided: String,
+    /// What a case that holds is called: `agreed`, or `consistent` with `--selective`.
+    holds: &'static str,
 }
 
 impl Summary {
     /// No case yet; a case left undecided needed more than `undecided` says.
     pub fn new(undecided: String) -> Self {
-        Self { by_family: Default::default(), by_depth: Default::default(), undecided }
+        Self { by_family: Default::default(), by_depth: Default::default(), undecided, holds: "agreed" }
+    }
+
+    /// The same, heading the cases that hold with `word`, as the run's last line calls them.
+    pub fn holding_as(self, word: &'static str) -> Self {
+        Self { holds: word, ..self }
     }
 
     /// Counts one case.
@@ -977,18 +984,19 @@ impl Summary {
         if self.by_family.is_empty() || crate::progress::quiet() {
             return;
         }
+        let width = self.holds.len().max(7);
         let row = |name: String, counts: &[u64; 5]| {
             let [agreed, disagreed, declined, undecided, failed] = counts;
             let cases: u64 = counts.iter().sum();
             format!(
-                "{name:<12} {cases:>6} {agreed:>7} {disagreed:>10} {declined:>9} {undecided:>10} {failed:>7}"
+                "{name:<12} {cases:>6} {agreed:>width$} {disagreed:>10} {declined:>9} {undecided:>10} {failed:>7}"
             )
         };
         errln!(
-            "{:<12} {:>6} {:>7} {:>10} {:>9} {:>10} {:>7}",
+            "{:<12} {:>6} {:>width$} {:>10} {:>9} {:>10} {:>7}",
             "cases",
             "all",
-            "agreed",
+            self.holds,
             "disagreed",
             "declined",
             "undecided",

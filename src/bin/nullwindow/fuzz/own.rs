@@ -255,7 +255,8 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
     let mut summary = Summary::new(format!(
         "{} to prove (--max-positions, a case)",
         counted(config.budget, "position", "positions")
-    ));
+    ))
+    .holding_as(verdict_word(&config));
     let mut profile = Profile::default();
     let on_progress = |progress| match progress {
         Progress::Cases { done, judged, .. } => {
