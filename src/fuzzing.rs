@@ -23,16 +23,19 @@ use crate::registry::Driver;
 use crate::search::{Algorithm, Engine};
 use crate::theory::witness;
 use crate::tree::{Tree, TreeBuilder, gtree, text};
-use crate::value::{INFINITY, MAX_LEAF, MIN_LEAF, Value};
+use crate::value::{Decimals, INFINITY, MAX_LEAF, MIN_LEAF, Value};
 
 /// What a check found wrong.
 pub type Finding = String;
 
-/// Both tree parsers on arbitrary bytes: never a panic; a parsed tree prints and parses back equal.
+/// Both tree parsers, the decimal reader and the records reader on arbitrary bytes: never a
+/// panic; a parsed tree prints and parses back equal; a number read with decimals is the number
+/// the text says, and is written back as text that reads the same.
 ///
 /// # Errors
-/// A tree whose printed form does not parse back to it.
+/// A tree whose printed form does not parse back to it; a decimal read wrong.
 pub fn parsers(data: &[u8]) -> Result<(), Finding> {
+    decimal_reader(data)?;
     if let Ok(tree) = text::parse_bytes(data) {
         let printed = text::print(&tree);
         let again =
@@ -51,6 +54,30 @@ pub fn parsers(data: &[u8]) -> Result<(), Finding> {
             return Err(format!("gtree print then parse changed the tree: {printed}"));
         }
     }
+    Ok(())
+}
+
+/// [`Decimals::read`] at every digit count: what it reads is admissible, what the text means as
+/// a float (to a float's precision), and shown reads back the same. The records reader with
+/// decimals never panics.
+fn decimal_reader(data: &[u8]) -> Result<(), Finding> {
+    let Ok(text) = std::str::from_utf8(data) else { return Ok(()) };
+    for digits in 0..=Decimals::MAX {
+        let decimals = Decimals::new(digits).ok_or("no decimals up to the most")?;
+        let Ok(value) = decimals.read(text) else { continue };
+        let float: f64 =
+            text.parse().map_err(|_| format!("{text:?} read with {digits} digits, not a number"))?;
+        let scaled = f64::from(value) / 10f64.powi(i32::from(digits));
+        if !crate::value::is_admissible(value) || (float - scaled).abs() > 1e-9 * float.abs().max(1.0) {
+            return Err(format!("{text:?} read with {digits} digits as {value}"));
+        }
+        let shown = decimals.show(value).to_string();
+        if decimals.read(&shown) != Ok(value) {
+            return Err(format!("{value} with {digits} digits shown as {shown:?}, which reads otherwise"));
+        }
+    }
+    #[cfg(feature = "serde")]
+    let _ = crate::oracle::record::read_jsonl_in(text, Decimals::new(2).unwrap_or_default());
     Ok(())
 }
 
