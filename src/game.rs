@@ -282,6 +282,14 @@ pub trait Game {
         self.evaluate(position)
     }
 
+    /// `position` as the root of a search. A game whose finished positions are worth less the
+    /// further below the searched position they lie (mate scores by distance: a served engine that
+    /// announces `distance`) counts plies in its positions, from 0 here; the oracle makes each case
+    /// it searches or proves a search root. The default is the position itself.
+    fn search_root(&self, position: &Self::Position) -> Self::Position {
+        position.clone()
+    }
+
     /// [`Game::horizon`] from the side to move.
     fn horizon_for_mover(&self, position: &Self::Position) -> Value {
         self.to_move(position).perspective(self.horizon(position))

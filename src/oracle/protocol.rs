@@ -25,6 +25,7 @@
 //! | `set NAME on\|off` (`options`) | `ok`, once the feature is switched |
 //! | `symmetric POS` (`symmetric`) | tokens of positions the engine's search must value as it values `POS`, separated by spaces (none: an empty line) |
 //! | `decimals=N` (a word of the version line, N from 1 to 9) | no request: every value the engine writes (`eval`, `horizon`, `search`, the records) may have up to N digits after a decimal point, judged exactly as whole numbers of 10^-N and quoted with N digits ([`Decimals`]) |
+//! | `distance` (a word of the version line) | no request: a finished position reached p plies below the searched one is worth `eval - p` (a win) or `eval + p` (a loss), as mate scores by distance are; the oracle's exact values follow it |
 //! | `new` (`new`) | `ok`, once the engine has forgotten all it keeps between searches (its table, killers, history), as UCI's `ucinewgame` asks |
 //!
 //! Equal tokens are the same position: that is how the oracle finds transpositions, and it asks
@@ -176,6 +177,11 @@ pub struct Features {
     /// have up to N digits after a decimal point, 1 to 9; judged exactly, as whole numbers of
     /// 10^-N ([`Decimals`]), and written back with N digits. [`Decimals::NONE`] without it.
     pub decimals: Decimals,
+    /// `distance`: a finished position's `eval` is its value reached at once; reached p plies
+    /// below the searched position it is worth `eval - p` when `eval` is positive, `eval + p` when
+    /// negative, so that a quicker win scores more (mate scores by distance, as chess engines
+    /// give them). The oracle's exact values follow the rule ([`ServedPosition::ply`]).
+    pub distance: bool,
 }
 
 impl Features {
@@ -197,6 +203,7 @@ impl Features {
                 "horizon" => features.horizon = true,
                 "options" => features.options = true,
                 "symmetric" => features.symmetric = true,
+                "distance" => features.distance = true,
                 _ => {
                     if let Some(digits) = word.strip_prefix("decimals=") {
                         features.decimals = digits.parse().ok().filter(|&n| n > 0).and_then(Decimals::new)?;
@@ -218,6 +225,7 @@ impl Features {
             (self.horizon, "horizon"),
             (self.options, "options"),
             (self.symmetric, "symmetric"),
+            (self.distance, "distance"),
         ]
         .into_iter()
         .filter(|&(on, _)| on)

@@ -75,8 +75,9 @@ Case i depends on --seed and i alone.
 Without --command, --engine's own search is fuzzed on its own game: the engine announces 'search'
 in its version line ('protocol 1 search', with 'records' to write its node records, 'mover' where
 a side may move twice, 'new' to forget its table, 'horizon' to score a finished position at the
-horizon as its search does, 'decimals=N' to write values with up to N digits after the point, judged
-exactly and quoted so) and answers 'search POS DEPTH' with 'VALUE', 'VALUE MOVE' or 'skip' (values
+horizon as its search does, 'distance' to score a finished game by how far below the searched
+position it lies, as mate scores are, 'decimals=N' to write values with up to N digits after the
+point, judged exactly and quoted so) and answers 'search POS DEPTH' with 'VALUE', 'VALUE MOVE' or 'skip' (values
 from the side to move at POS; the book's 'Your game, your engine' has the protocol). Each case is a
 position a random walk from the start reaches (a playout of at most --walk moves, cut at a length
 drawn over it) and a depth from --height, and it is judged at exactly that depth, by proof: the

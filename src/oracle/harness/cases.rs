@@ -249,12 +249,13 @@ impl<G: Game> GameCase<G> {
         Self { position, moves, depth, origin }
     }
 
-    /// The position after `mv`, searched one ply less.
+    /// The position after `mv`, searched one ply less, as a search's root ([`Game::search_root`]).
     pub(super) fn child(&self, game: &G, mv: G::Move) -> Self {
         let mut moves = self.moves.clone();
         moves.push(mv);
         let origin = format!("own game, {} from the start", counted_moves(moves.len()));
-        Self::new(game.play(&self.position, mv), moves, self.depth.saturating_sub(1), origin)
+        let child = game.search_root(&game.play(&self.position, mv));
+        Self::new(child, moves, self.depth.saturating_sub(1), origin)
     }
 
     /// The same position searched `depth` plies.
@@ -275,7 +276,8 @@ impl Config {
         let (_, playout) = random_position(game, seed, self.walk);
         let length = draw_below(&mut rng, playout.len() as u64 + 1);
         let moves = playout[..usize::try_from(length).unwrap_or(0)].to_vec();
-        let position = moves.iter().fold(game.root(), |position, &mv| game.play(&position, mv));
+        let reached = moves.iter().fold(game.root(), |position, &mv| game.play(&position, mv));
+        let position = game.search_root(&reached);
         let depth = draw_u32(&mut rng, &self.height).max(self.least_depth());
         let origin = format!("own game, {} from the start", counted_moves(moves.len()));
         GameCase::new(position, moves, depth, origin)

@@ -788,7 +788,7 @@ impl<G: Game> Descent<G> {
         // The moves lead from the start, unless the case was a position given directly (by its
         // token): then from that position.
         let reached = found.moves.iter().fold(game.root(), |at, &mv| game.play(&at, mv));
-        let from_start = game.key(&reached) == game.key(&found.position);
+        let from_start = game.key(&game.search_root(&reached)) == game.key(&found.position);
         let (start, from) = if from_start {
             (game.root(), "from the start".to_owned())
         } else {

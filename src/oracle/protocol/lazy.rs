@@ -20,14 +20,23 @@ use crate::game::{Game, Player, Prefetch};
 use crate::value::Value;
 
 /// A position of a [`ServedGame`]: a token (numbered in the order first named) and the side to
-/// move there, so that a token reached with either side to move is two positions.
+/// move there, so that a token reached with either side to move is two positions; and, for an
+/// engine that announces `distance`, how far below the searched position it lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ServedPosition {
     /// The token's number ([`ServedGame::token`] gives it back).
     pub token: u32,
     /// The side to move.
     pub side: Player,
+    /// For an engine that announces `distance`: the plies from the searched position (0 there,
+    /// [`Game::search_root`]), which a finished position's value depends on; two plies are two
+    /// positions. Always 0 otherwise.
+    pub ply: u32,
 }
+
+/// The plies a key tells apart (2^17, more than [`crate::tree::MAX_SEARCH_HEIGHT`]): a search
+/// never reaches further below its root.
+const PLY_BITS: u32 = 17;
 
 /// An engine's game served over the protocol, asked lazily. See the [module documentation](self).
 ///
@@ -57,10 +66,33 @@ impl ServedGame {
         self.served.borrow_mut()
     }
 
-    /// The position `token` names, with `side` to move.
+    /// The position `token` names, with `side` to move, as the root of a search (ply 0).
     #[must_use]
     pub fn position(&self, token: &str, side: Player) -> ServedPosition {
-        ServedPosition { token: self.served.borrow_mut().number(token), side }
+        ServedPosition { token: self.served.borrow_mut().number(token), side, ply: 0 }
+    }
+
+    /// Whether the engine announces `distance`, so that positions count their plies.
+    fn distance(&self) -> bool {
+        self.served.borrow().features().distance
+    }
+
+    /// The engine's evaluation `raw` of `position`, from the side to move, as the position is
+    /// worth where it lies: with `distance`, a finished position `ply` plies below the searched one
+    /// is worth `raw - ply` (a win) or `raw + ply` (a loss). Admissible values and plies below
+    /// 2^17 cannot overflow.
+    fn at_its_distance(&self, position: &ServedPosition, raw: Value) -> Value {
+        if position.ply == 0 || !self.distance() || !self.expand(position) {
+            return raw;
+        }
+        let finished = self.served.borrow().children(position.token).is_some_and(<[_]>::is_empty);
+        let ply = Value::try_from(position.ply).unwrap_or(Value::MAX);
+        match raw {
+            _ if !finished => raw,
+            win if win > 0 => win.saturating_sub(ply),
+            loss if loss < 0 => loss.saturating_add(ply),
+            _ => raw,
+        }
     }
 
     /// The token of `position`.
@@ -118,7 +150,12 @@ impl Game for ServedGame {
     type Moves = std::ops::Range<u32>;
 
     fn root(&self) -> ServedPosition {
-        ServedPosition { token: 0, side: Player::Max }
+        ServedPosition { token: 0, side: Player::Max, ply: 0 }
+    }
+
+    /// The position at ply 0: a search of it counts its distances from there.
+    fn search_root(&self, position: &ServedPosition) -> ServedPosition {
+        ServedPosition { ply: 0, ..*position }
     }
 
     fn to_move(&self, position: &ServedPosition) -> Player {
@@ -152,15 +189,18 @@ impl Game for ServedGame {
             return *position;
         };
         let keeps = served.keeps_side(position.token, child.child);
+        let distance = served.features().distance;
         ServedPosition {
             token: child.child,
             side: if keeps { position.side } else { position.side.opponent() },
+            ply: if distance { position.ply.saturating_add(1) } else { 0 },
         }
     }
 
     fn evaluate(&self, position: &ServedPosition) -> Value {
-        if let Some(value) = self.served.borrow().evaluation(position.token) {
-            return position.side.perspective(value);
+        let known = self.served.borrow().evaluation(position.token);
+        if let Some(value) = known {
+            return position.side.perspective(self.at_its_distance(position, value));
         }
         if self.failure.borrow().is_some() {
             return 0;
@@ -170,7 +210,8 @@ impl Game for ServedGame {
             self.fail(error);
             return 0;
         }
-        position.side.perspective(self.served.borrow().evaluation(position.token).unwrap_or(0))
+        let value = self.served.borrow().evaluation(position.token).unwrap_or(0);
+        position.side.perspective(self.at_its_distance(position, value))
     }
 
     fn horizon(&self, position: &ServedPosition) -> Value {
@@ -201,6 +242,10 @@ impl Game for ServedGame {
         let asked = match wanted {
             // What the proofs ask of a position at depth 0 is its value at the horizon.
             Prefetch::Evaluations if served.features().horizon => served.horizon_all(&tokens),
+            // A leaf's value depends on whether its game is over, when it is worth its distance.
+            Prefetch::Evaluations if served.features().distance => {
+                served.expand(&tokens).and_then(|()| served.evaluate_all(&tokens))
+            }
             Prefetch::Evaluations => served.evaluate_all(&tokens),
             Prefetch::Moves => served.expand(&tokens),
             Prefetch::MovesAndEvaluations => {
@@ -228,11 +273,18 @@ impl Game for ServedGame {
         true
     }
 
-    /// The token's number and the side to move, under the times the answers were forgotten.
+    /// The token's number and the side to move, under the times the answers were forgotten; with
+    /// `distance`, the ply too, in [`PLY_BITS`] bits (a walk to a case may go further, but is
+    /// searched only from its end, at ply 0), and the generation in the 14 bits left, which repeat
+    /// only after 16,384 forgettings.
     fn key(&self, position: &ServedPosition) -> u64 {
-        (u64::from(self.generation.get()) << 33)
-            | (u64::from(position.token) << 1)
-            | u64::from(position.side == Player::Min)
+        let generation = u64::from(self.generation.get());
+        let token_and_side = (u64::from(position.token) << 1) | u64::from(position.side == Player::Min);
+        if !self.distance() {
+            return (generation << 33) | token_and_side;
+        }
+        let ply = u64::from(position.ply) & ((1 << PLY_BITS) - 1);
+        (generation << (33 + PLY_BITS)) | (ply << 33) | token_and_side
     }
 
     fn keys_identify_positions(&self) -> bool {

@@ -1383,8 +1383,9 @@ pub fn unfold_engine_at(
 /// goes on (after each ply, and every few thousand positions), for a report of a long unfolding.
 ///
 /// # Errors
-/// As [`unfold_engine_at`], and an engine that announces decimals ([`Features::decimals`]): a tree
-/// holds whole numbers, so its values are judged only through [`Served`].
+/// As [`unfold_engine_at`], and an engine that announces decimals ([`Features::decimals`]) or
+/// `distance` ([`Features::distance`]): a tree holds one whole number a position, so their values
+/// are judged only through [`Served`].
 pub fn unfold_engine_reporting(
     command: &str,
     options: &Options,
@@ -1394,6 +1395,15 @@ pub fn unfold_engine_reporting(
 ) -> Result<EngineTree, ProtocolError> {
     let start = Instant::now();
     let mut served = Served::start(command, options.timeout)?;
+    if served.features().distance {
+        // One value a node: a finished position's value by distance depends on the search's root.
+        return Err(ProtocolError(
+            "the engine announces distance: a finished position is worth less the further below the \
+             searched position it lies, which a tree of one value a position cannot hold; its own \
+             search is judged (fuzz --engine without --command)"
+                .to_owned(),
+        ));
+    }
     let decimals = served.features().decimals;
     if decimals != Decimals::NONE {
         // An engine tree holds whole numbers: a value of 453 printed for the engine's 4.53 would

@@ -163,6 +163,15 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
                 .to_owned(),
         ));
     }
+    if features.distance && args.deeper_entries {
+        return Err(CliError(
+            "--deeper-entries lets an entry of a deeper search answer at the same position; the engine \
+             announces 'distance', which makes a finished position's value depend on how far below the \
+             searched position it lies, so the same position at another ply is another: judge it \
+             without --deeper-entries"
+                .to_owned(),
+        ));
+    }
     if args.selective && !features.records {
         return Err(CliError(format!(
             "--selective holds the engine's search to the rules of its own records: its version line \
@@ -1120,6 +1129,7 @@ fn place(
     records: Vec<Record<()>>,
 ) -> Result<Vec<Record<ServedPosition>>, ReadError> {
     let mover = game.served().features().mover;
+    let distance = game.served().features().distance;
     let side_to_move = case.position.side;
     records
         .into_iter()
@@ -1137,6 +1147,14 @@ fn place(
                         NodeName::Number(number) => number.to_string(),
                     };
                     if name.split_whitespace().count() == 1 {
+                        // A record named by its token alone lies as many plies below the case as
+                        // a fixed-depth search puts it (what its side is read from, too): a
+                        // position's value depends on it when the engine scores by distance.
+                        let ply = if name == game.token(&case.position) {
+                            0
+                        } else {
+                            case.depth.saturating_sub(record.depth)
+                        };
                         let side = if mover {
                             game.served().side_at(&name).map_err(|e| at(e.to_string()))?
                         } else if case.depth.abs_diff(record.depth).is_multiple_of(2) {
@@ -1144,7 +1162,8 @@ fn place(
                         } else {
                             side_to_move.opponent()
                         };
-                        Some(game.position(&name, side))
+                        let ply = if distance { ply } else { 0 };
+                        Some(ServedPosition { ply, ..game.position(&name, side) })
                     } else {
                         Some(walk_names(game, case.position, &name).map_err(at)?)
                     }
