@@ -673,3 +673,59 @@ fn records_with_decimals_are_read_exactly_or_refused_at_their_line() {
     // Whole numbers are read as before, without a point.
     assert!(nullwindow::oracle::record::read_jsonl(&line("0.5")).is_err());
 }
+
+/// An engine that scores losses by their distance (`distance`): the oracle's exact values follow
+/// the rule (checked against a direct recursion over the game, a loss p plies below worth -100 +
+/// p), the correct engine agrees, and the same engine with its table's entries unadjusted for
+/// ply, the classic mate-score bug, is caught at the entry.
+#[cfg(feature = "cli")]
+#[test]
+fn mate_scores_by_distance_are_judged_by_their_distance() {
+    use nullwindow::game::Player;
+    use nullwindow::oracle::protocol::{Served, ServedGame};
+    const DISTANCE: &str = "python3 examples/protocol/takeaway.py --distance";
+    /// The heap's value to the side to move, `ply` plies below the searched heap, `depth` deep.
+    fn direct(heap: u32, depth: u32, ply: i32) -> i32 {
+        if heap == 0 {
+            return -100 + ply;
+        }
+        if depth == 0 {
+            return 0;
+        }
+        [1, 3, 4]
+            .iter()
+            .filter(|&&take| take <= heap)
+            .map(|take| -direct(heap - take, depth - 1, ply + 1))
+            .max()
+            .unwrap()
+    }
+    let game = ServedGame::new(Served::start(&in_repository(DISTANCE), Duration::from_secs(10)).unwrap());
+    for heap in 0..=11 {
+        for depth in 0..=7 {
+            let root = game.position(&heap.to_string(), Player::Max);
+            let value = nullwindow::reference::minimax::search(&game, &root, depth).value;
+            assert_eq!(value, direct(heap, depth, 0), "heap {heap}, depth {depth}");
+        }
+    }
+    assert!(game.take_failure().is_none());
+
+    let (code, stdout, stderr) = run(&["fuzz", "--engine", DISTANCE, "--cases", "300"]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.starts_with("agreed: 300 cases of 300"), "{stdout}");
+    let buggy = format!("{DISTANCE} --bug mate-ply");
+    let (code, stdout, stderr) = run(&["fuzz", "--engine", &buggy]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("from a table entry"), "{stdout}");
+    let shown = format!("$ nullwindow fuzz --engine '{buggy}'\n{stdout}");
+    insta::assert_snapshot!(
+        "distance_mate_ply",
+        shown.replace(env!("CARGO_BIN_EXE_nullwindow"), "nullwindow").trim_end()
+    );
+
+    // One value a position cannot hold a value by distance: refused in one line.
+    for args in [&["solve", "--engine", DISTANCE][..], &["fuzz", "--engine", DISTANCE, "--deeper-entries"]] {
+        let (code, _, stderr) = run(args);
+        assert_eq!((code, stderr.lines().count()), (Some(2), 1), "{args:?}: {stderr}");
+        assert!(stderr.contains("distance"), "{stderr}");
+    }
+}
