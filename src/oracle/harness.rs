@@ -79,7 +79,7 @@ mod judge;
 mod profile;
 mod runs;
 
-pub use cases::{Case, Family, GameCase};
+pub use cases::{Case, Family, GameCase, depth_text, one_ply_less};
 pub use history::{Minimized, minimize_history};
 pub use judge::{Disagreement, Naming, judge, judge_game, measure};
 pub use profile::{Measure, Profile, Tally};
@@ -230,6 +230,11 @@ pub struct Config {
     /// How the engine writes its values: with these digits after the point, each value a whole
     /// number of their units ([`Decimals`]), as every report quotes it. Only the wording depends on it.
     pub decimals: Decimals,
+    /// Game cases ask for the value at the end of the game ([`TO_THE_END`](crate::oracle::proof::TO_THE_END)), not at a depth: each
+    /// a position drawn from the last plies of a random playout, as many plies before its end as
+    /// [`Config::height`] draws, judged against the game's full value. The descent then goes down
+    /// the game only, with no depth to lower.
+    pub to_end: bool,
 }
 
 impl Default for Config {
@@ -256,6 +261,7 @@ impl Default for Config {
             walk: 6,
             depth_zero: true,
             decimals: Decimals::NONE,
+            to_end: false,
         }
     }
 }

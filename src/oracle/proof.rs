@@ -129,6 +129,13 @@ impl Budget {
     }
 }
 
+/// The depth that asks for a position's value at the end of its game, whatever the plies: one
+/// more than the searches go ([`crate::tree::MAX_SEARCH_HEIGHT`]). A proof to it holds only where
+/// every line it searched ended before its depth ran out; one that meets such a position (a game
+/// more than 100,000 plies long, or a cycle) is undecided. Its iterations stop at the first that
+/// met no such position, whose value is the value to the end.
+pub const TO_THE_END: u32 = crate::tree::MAX_SEARCH_HEIGHT + 1;
+
 /// Proves claims about positions of one game, and finds their exact values, keeping what it proved
 /// between calls. See the [module documentation](self).
 pub struct Prover<G: Game> {
@@ -192,8 +199,9 @@ impl<G: Game> Prover<G> {
             return Ok(false);
         }
         let root = if expected { NodeType::Cut } else { NodeType::All };
-        let g =
-            self.search(game, budget, |searcher| mt(searcher, position, depth, value - 1, value, 0, root))?;
+        let g = self.search(game, budget, depth, |searcher| {
+            mt(searcher, position, depth, value - 1, value, 0, root)
+        })?;
         Ok(g >= value)
     }
 
@@ -234,7 +242,7 @@ impl<G: Game> Prover<G> {
         budget: &mut Budget,
     ) -> Result<Value, Undecided> {
         let guess = guess.clamp(MIN_LEAF, MAX_LEAF);
-        self.search(game, budget, |searcher| {
+        self.search(game, budget, depth, |searcher| {
             // Shallower iterations first: they leave in the table the moves that order the deep
             // one, and cost few new positions where the tree grows exponentially with depth. Where
             // an iteration costs less than 3/2 times the one before (a line of forced moves,
@@ -248,6 +256,10 @@ impl<G: Game> Prover<G> {
                 previous =
                     mtd(searcher, position, shallower, Pivot::LastResult, previous, &mut passes, &pass);
                 if searcher.stopped() {
+                    return previous;
+                }
+                if depth >= TO_THE_END && !searcher.take_met_horizon() {
+                    // Every line it searched ended within `shallower` plies: the value to the end.
                     return previous;
                 }
                 let nodes = searcher.counts().nodes - before;
@@ -270,11 +282,14 @@ impl<G: Game> Prover<G> {
         })
     }
 
-    /// Runs `search` within what `budget` has left, and spends what it searched.
+    /// Runs `search` within what `budget` has left, and spends what it searched. A search to
+    /// `depth` [`TO_THE_END`] that met a position where its depth ran out proved nothing about the
+    /// end of the game: it is undecided, as one beyond the budget is (the searches go no deeper).
     fn search(
         &mut self,
         game: &G,
         budget: &mut Budget,
+        depth: u32,
         search: impl FnOnce(&mut Searcher<'_, G>) -> Value,
     ) -> Result<Value, Undecided> {
         let left = budget.left();
@@ -283,8 +298,10 @@ impl<G: Game> Prover<G> {
         }
         let params = SearchParams { node_limit: Some(left), ..self.params.clone() };
         let (value, nodes, stopped) = self.engine.with_limited_searcher(game, &params, |searcher| {
+            let _ = searcher.take_met_horizon();
             let value = search(searcher);
-            (value, searcher.counts().nodes, searcher.stopped())
+            let cut_short = depth >= TO_THE_END && searcher.take_met_horizon();
+            (value, searcher.counts().nodes, searcher.stopped() || cut_short)
         });
         self.nodes += nodes;
         budget.spent = budget.spent.saturating_add(nodes);

@@ -114,6 +114,9 @@ pub struct Searcher<'a, G: Game, O: Observer<G> = Silent> {
     /// Whether the node that returned last was answered by a bound (a table entry, enhanced
     /// transposition cutoff or the game's value bounds) rather than searched.
     answered_by_bound: bool,
+    /// Whether a node was evaluated because its depth ran out, since [`Searcher::take_met_horizon`]
+    /// last asked: a search that met none reached the end of every line it searched.
+    met_horizon: bool,
     /// Which ordering rules apply: per search constants, decided once.
     rules: OrderingRules,
 }
@@ -299,7 +302,16 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
             observer,
             rules,
             answered_by_bound: false,
+            met_horizon: false,
         }
+    }
+
+    /// Whether a node was evaluated where its depth ran out since the last call (not at the end of
+    /// its game): the oracle's proof of a value to the end of the game holds only if none was.
+    pub(crate) const fn take_met_horizon(&mut self) -> bool {
+        let met = self.met_horizon;
+        self.met_horizon = false;
+        met
     }
 
     /// What the searches made with this searcher have counted so far.
@@ -345,6 +357,7 @@ impl<'a, G: Game, O: Observer<G>> Searcher<'a, G, O> {
                 self.observer.evaluated(position);
             }
             let value = if depth == 0 {
+                self.met_horizon = true;
                 self.game.horizon_for_mover(position)
             } else {
                 self.game.evaluate_for_mover(position)

@@ -11,7 +11,7 @@ use nullwindow::games::connect4::Connect4;
 use nullwindow::games::random_position;
 use nullwindow::games::tictactoe::TicTacToe;
 use nullwindow::oracle::harness::{Answer, Config, GameCase, judge_game};
-use nullwindow::oracle::proof::{Asking, Budget, Claim, Prover, mt};
+use nullwindow::oracle::proof::{Asking, Budget, Claim, Prover, TO_THE_END, mt};
 use nullwindow::reference::minimax;
 use nullwindow::search::Engine;
 use nullwindow::theory::is_fail_soft_result;
@@ -71,6 +71,21 @@ proptest! {
     fn the_prover_reads_the_side_to_move_at_every_position(stones in 1u32..14, depth in 0u32..9, guess in -8..8) {
         let game = ExtraTurns { stones };
         decides_as_the_value(&game, &game.root(), depth, guess)?;
+    }
+
+    /// To the end of the game ([`TO_THE_END`]): every claim decided as the value at the tree's
+    /// full height decides it, on trees, graphs of transpositions, and a game where a side moves
+    /// twice; the proofs stop at the first iteration that met no depth cut-off.
+    #[test]
+    fn a_proof_to_the_end_decides_as_the_full_value(
+        tree in prop_oneof![trees(), graphs_with_transpositions()],
+        stones in 1u32..14,
+        guess in -15..15,
+    ) {
+        prop_assert_eq!(exact(&tree, &tree.root_id(), TO_THE_END), exact(&tree, &tree.root_id(), tree.height()));
+        decides_as_the_value(&tree, &tree.root_id(), TO_THE_END, guess)?;
+        let game = ExtraTurns { stones };
+        decides_as_the_value(&game, &game.root(), TO_THE_END, guess.clamp(-8, 8))?;
     }
 
     /// MT's contract at the root, whatever the window and the node type it expects (which only
@@ -195,4 +210,49 @@ fn claims_are_read_from_the_side_to_move() {
     // MIN takes 3, which is -3 from its side.
     assert_eq!(prover.value(&tree, &tree.root_id(), 1, 0, &mut budget), Ok(-3));
     assert_eq!(prover.holds(&tree, &tree.root_id(), 1, Claim::Exactly(-3), &mut budget), Ok(true));
+}
+
+/// Two positions that lead to each other forever: no proof reaches the end of that game, so one
+/// to the end is undecided, never a value read where the searches' depth ran out.
+#[test]
+fn a_game_without_end_is_undecided_to_the_end() {
+    struct Forever;
+    impl Game for Forever {
+        type Position = bool;
+        type Move = u8;
+        type Moves = std::ops::Range<u8>;
+        fn root(&self) -> bool {
+            false
+        }
+        fn to_move(&self, position: &bool) -> Player {
+            if *position { Player::Min } else { Player::Max }
+        }
+        fn moves(&self, _: &bool) -> Self::Moves {
+            0..1
+        }
+        fn play(&self, position: &bool, _: u8) -> bool {
+            !position
+        }
+        fn evaluate(&self, _: &bool) -> Value {
+            0
+        }
+        fn key(&self, position: &bool) -> u64 {
+            u64::from(*position)
+        }
+    }
+    // A line of 100,001 plies takes a deep stack, as the command line gives its searches.
+    let undecided = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(|| {
+            let mut prover = Prover::new(1 << 10);
+            let mut budget = Budget::new(10_000_000);
+            let value = prover.value(&Forever, &false, TO_THE_END, 0, &mut budget);
+            let claim =
+                prover.holds(&Forever, &false, TO_THE_END, Claim::AtLeast(0), &mut Budget::new(10_000_000));
+            (value.is_err(), claim.is_err(), prover.value(&Forever, &false, 40, 0, &mut Budget::new(1000)))
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(undecided, (true, true, Ok(0)), "to the end: undecided; to a depth: a value");
 }

@@ -13,6 +13,7 @@ use crate::game::Game;
 use crate::games::connect4::Connect4;
 use crate::games::random_position;
 use crate::games::tictactoe::TicTacToe;
+use crate::oracle::proof::TO_THE_END;
 use crate::tree::random::{RandomTreeConfig, draw_below, draw_u32};
 use crate::tree::random_graph::RandomGraphConfig;
 use crate::tree::unfold::unfold;
@@ -249,13 +250,14 @@ impl<G: Game> GameCase<G> {
         Self { position, moves, depth, origin }
     }
 
-    /// The position after `mv`, searched one ply less, as a search's root ([`Game::search_root`]).
+    /// The position after `mv`, searched one ply less (to the end, as this one is), as a search's
+    /// root ([`Game::search_root`]).
     pub(super) fn child(&self, game: &G, mv: G::Move) -> Self {
         let mut moves = self.moves.clone();
         moves.push(mv);
         let origin = format!("own game, {} from the start", counted_moves(moves.len()));
         let child = game.search_root(&game.play(&self.position, mv));
-        Self::new(child, moves, self.depth.saturating_sub(1), origin)
+        Self::new(child, moves, one_ply_less(self.depth), origin)
     }
 
     /// The same position searched `depth` plies.
@@ -274,12 +276,31 @@ impl Config {
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let seed = rng.next_u64();
         let (_, playout) = random_position(game, seed, self.walk);
-        let length = draw_below(&mut rng, playout.len() as u64 + 1);
+        let length = if self.to_end {
+            // As many plies before the playout's end as a depth would be drawn.
+            let before = u64::from(draw_u32(&mut rng, &self.height));
+            (playout.len() as u64).saturating_sub(before)
+        } else {
+            draw_below(&mut rng, playout.len() as u64 + 1)
+        };
         let moves = playout[..usize::try_from(length).unwrap_or(0)].to_vec();
         let reached = moves.iter().fold(game.root(), |position, &mv| game.play(&position, mv));
         let position = game.search_root(&reached);
-        let depth = draw_u32(&mut rng, &self.height).max(self.least_depth());
+        let depth =
+            if self.to_end { TO_THE_END } else { draw_u32(&mut rng, &self.height).max(self.least_depth()) };
         let origin = format!("own game, {} from the start", counted_moves(moves.len()));
         GameCase::new(position, moves, depth, origin)
     }
+}
+
+/// A depth one ply less: to the end of the game stays to the end.
+#[must_use]
+pub const fn one_ply_less(depth: u32) -> u32 {
+    if depth >= TO_THE_END { TO_THE_END } else { depth.saturating_sub(1) }
+}
+
+/// A depth as reports and `reproduce:` lines write it: its plies, or `end` ([`TO_THE_END`]).
+#[must_use]
+pub fn depth_text(depth: u32) -> String {
+    if depth >= TO_THE_END { "end".to_owned() } else { depth.to_string() }
 }

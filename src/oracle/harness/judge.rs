@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 
+use super::cases::one_ply_less;
 use super::{Answer, Case, Config, GameCase};
 use crate::driver::Perspective;
 use crate::game::{Game, Player};
@@ -616,7 +617,7 @@ fn judge_one<G: Game>(
     let mut keeps = |mv, budget: &mut Budget| {
         let child = game.play(root, mv);
         let claim = if game.to_move(&child) == mover { Claim::AtLeast(exact) } else { Claim::AtMost(-exact) };
-        prover.holds(game, &child, case.depth - 1, claim, budget)
+        prover.holds(game, &child, one_ply_less(case.depth), claim, budget)
     };
     if keeps(mv, &mut budget)? {
         return Ok(None);
@@ -631,7 +632,8 @@ fn judge_one<G: Game>(
     let child = game.play(root, mv);
     let child_mover = game.to_move(&child);
     let guess = if child_mover == mover { exact } else { -exact };
-    let after = child_mover.perspective(prover.value(game, &child, case.depth - 1, guess, &mut budget)?);
+    let after =
+        child_mover.perspective(prover.value(game, &child, one_ply_less(case.depth), guess, &mut budget)?);
     Ok(Some(Disagreement::WrongMove { played, after, exact: mover.perspective(exact), best }))
 }
 
@@ -663,11 +665,11 @@ pub fn measure<G: Game>(
         let child = game.play(root, mv);
         let same_side = game.to_move(&child) == mover;
         let claim = if same_side { Claim::AtLeast(exact) } else { Claim::AtMost(-exact) };
-        if prover.holds(game, &child, case.depth - 1, claim, &mut budget).ok()? {
+        if prover.holds(game, &child, one_ply_less(case.depth), claim, &mut budget).ok()? {
             return Some(0);
         }
         let guess = if same_side { exact } else { -exact };
-        let after = prover.value(game, &child, case.depth - 1, guess, &mut budget).ok()?;
+        let after = prover.value(game, &child, one_ply_less(case.depth), guess, &mut budget).ok()?;
         Some(exact.saturating_sub(if same_side { after } else { after.saturating_neg() }))
     });
     Ok(super::profile::Measure { depth: case.depth, value, exact, move_loss })

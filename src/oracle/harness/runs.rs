@@ -6,6 +6,7 @@
 use std::cell::Cell;
 use std::fmt::Write as _;
 
+use super::cases::{depth_text, one_ply_less};
 use super::judge::{judge_by_proof, measure};
 use super::profile::Measure;
 use super::{
@@ -14,7 +15,7 @@ use super::{
 };
 use crate::driver::Perspective;
 use crate::game::{Game, Player};
-use crate::oracle::proof::{Budget, Prover};
+use crate::oracle::proof::{Budget, Prover, TO_THE_END};
 use crate::theory::witness::Undecided;
 use crate::tree::Tree;
 use crate::tree::shrink::try_shrink;
@@ -733,7 +734,7 @@ impl<G: Game> Descent<G> {
                 let child_mover = game.to_move(&child);
                 let guess = if child_mover == mover { guess } else { -guess };
                 let mut budget = Budget::new(config.budget);
-                let value = prover.value(game, &child, found.depth - 1, guess, &mut budget).ok()?;
+                let value = prover.value(game, &child, one_ply_less(found.depth), guess, &mut budget).ok()?;
                 Some(child_mover.perspective(value))
             };
             game.legal_moves(at).into_iter().map(value_after).collect()
@@ -814,7 +815,7 @@ impl<G: Game> Descent<G> {
             format!(
                 "descended in {} to depth {}, {} {from}",
                 counted(self.tests, "search", "searches"),
-                found.depth,
+                depth_text(found.depth),
                 counted_moves(found.moves.len())
             )
         };
@@ -822,7 +823,7 @@ impl<G: Game> Descent<G> {
             "case {} ({}), depth {}; {descended}\nmoves: {}\nposition: {}\n",
             self.index,
             self.original.origin,
-            self.original.depth,
+            depth_text(self.original.depth),
             line(&found.moves),
             position(&found.position),
         );
@@ -1104,7 +1105,10 @@ fn descend_within<G: Game, E, R: Into<Reply<G::Position>>>(
     };
     let mut best = (case.clone(), answer, disagreement);
     'descend: loop {
-        for depth in config.least_depth()..best.0.depth {
+        // A case to the end has no depth to lower: only the game's moves lead down.
+        let shallower_depths =
+            if best.0.depth >= TO_THE_END { 0..0 } else { config.least_depth()..best.0.depth };
+        for depth in shallower_depths {
             if tests >= config.max_shrink_tests {
                 break 'descend;
             }
