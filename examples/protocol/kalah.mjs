@@ -3,6 +3,7 @@
 //
 //   nullwindow solve --engine 'node examples/protocol/kalah.mjs'
 //   nullwindow fuzz --engine 'node examples/protocol/kalah.mjs --bug extra-turn'
+//   nullwindow fuzz --engine 'node examples/protocol/kalah.mjs --solver' --to-end
 //
 // Each side has three pits of two seeds and a store. A move takes every seed of one of the mover's
 // pits and sows them one by one counter-clockwise, into the pits and the mover's own store but not
@@ -19,7 +20,12 @@
 // table keyed by the position and the depth left (an entry answers only a search to its own depth,
 // so the engine is exact), writing one record per node to FILE as the node returns. After a move
 // that keeps the mover, the child's value and window stay the mover's: they are not negated.
-// Usage: kalah.mjs [--bug NAME], with one of the planted bugs of BUGS.
+// Usage: kalah.mjs [--solver] [--bug NAME], with one of the planted bugs of BUGS.
+//
+// With --solver it is a solver, as many engines for small games are: it announces `end` and
+// answers `search POS end` with the position's value at the end of the game (its search with no
+// depth to run out: a thousand plies, far more than a game of twelve seeds lasts), and declines
+// every search to a depth (`skip`).
 import { writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
@@ -139,13 +145,25 @@ function search(token, depth, file, bug) {
 
 const args = process.argv.slice(2);
 const bug = args.includes("--bug") ? args[args.indexOf("--bug") + 1] : "none";
+const solver = args.includes("--solver");
 if (!(bug in BUGS)) {
-  process.stderr.write(`usage: kalah.mjs [--bug ${Object.keys(BUGS).join("|")}]\n`);
+  process.stderr.write(`usage: kalah.mjs [--solver] [--bug ${Object.keys(BUGS).join("|")}]\n`);
   process.exit(2);
 }
 
+// ANCHOR: solver
+// A solver's `search`: to the end of the game, and nothing shallower.
+function solve(token, depth, file) {
+  if (depth !== "end") return "skip";
+  return search(token, 1000, file, bug);
+}
+// ANCHOR_END: solver
+
 function answer([request, token, depth, file]) {
-  if (request === "protocol") return "protocol 1 search records mover new horizon";
+  if (request === "protocol") {
+    return solver ? "protocol 1 search mover end" : "protocol 1 search records mover new horizon";
+  }
+  if (request === "search" && solver) return solve(token, depth, file);
   // Each search builds its own table, so nothing is kept between searches to forget.
   if (request === "new") return "ok";
   if (request === "root") return "2,2,2,0,2,2,2,0,a";

@@ -18,6 +18,7 @@
 //! | request | answer |
 //! |---|---|
 //! | `search POS DEPTH` (`search`) | `VALUE`, `VALUE MOVE` or `skip`: the engine's own search of `POS`, from the side to move ([`Served::search`]) |
+//! | `search POS end` (`end`) | the same for a search to the end of the game, as a solver gives it: `VALUE`, `VALUE MOVE` or `skip` |
 //! | `search POS DEPTH FILE` (`records`) | the same, after writing its node records to `FILE` as JSON lines |
 //! | `mover POS` (`mover`) | a word naming the player to move; two across a game, the root's MAX |
 //! | `horizon POS` (`horizon`) | an integer: the value the engine's search gives `POS` where its depth runs out, even at a finished position (the oracle reads it at depth 0, `eval` above) |
@@ -182,6 +183,9 @@ pub struct Features {
     /// negative, so that a quicker win scores more (mate scores by distance, as chess engines
     /// give them). The oracle's exact values follow the rule ([`ServedPosition::ply`]).
     pub distance: bool,
+    /// `search POS end`: the engine's search of `POS` to the end of the game, as a solver gives it
+    /// (`fuzz --to-end`); no records are asked of it.
+    pub end: bool,
 }
 
 impl Features {
@@ -204,6 +208,7 @@ impl Features {
                 "options" => features.options = true,
                 "symmetric" => features.symmetric = true,
                 "distance" => features.distance = true,
+                "end" => features.end = true,
                 _ => {
                     if let Some(digits) = word.strip_prefix("decimals=") {
                         features.decimals = digits.parse().ok().filter(|&n| n > 0).and_then(Decimals::new)?;
@@ -226,6 +231,7 @@ impl Features {
             (self.options, "options"),
             (self.symmetric, "symmetric"),
             (self.distance, "distance"),
+            (self.end, "end"),
         ]
         .into_iter()
         .filter(|&(on, _)| on)

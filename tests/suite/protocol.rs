@@ -729,3 +729,48 @@ fn mate_scores_by_distance_are_judged_by_their_distance() {
         assert!(stderr.contains("distance"), "{stderr}");
     }
 }
+
+/// A solver (`end`: `search POS end`, every search to a depth declined) judged against the game's
+/// full value with `--to-end`: the correct one agrees, and its planted extra-turn bug is followed
+/// down the game with no depth to lower, its `reproduce:` line and a session that ends with a
+/// search to the end both exit 1. A run that asks a solver for depths says what to ask instead.
+#[cfg(feature = "cli")]
+#[test]
+fn a_solver_is_judged_to_the_end_of_its_game() {
+    const SOLVER: &str = "node examples/protocol/kalah.mjs --solver";
+    let (code, stdout, stderr) = run(&["fuzz", "--engine", SOLVER, "--to-end", "--cases", "200"]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.starts_with("agreed: 200 cases of 200"), "{stdout}");
+    assert!(stderr.contains("depth end"), "the table by depth names the end: {stderr}");
+
+    let buggy = format!("{SOLVER} --bug extra-turn");
+    let (code, stdout, stderr) = run(&["fuzz", "--engine", &buggy, "--to-end"]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    let shown = format!("$ nullwindow fuzz --engine '{buggy}' --to-end\n{stdout}");
+    insta::assert_snapshot!(
+        "to_end_solver",
+        shown.replace(env!("CARGO_BIN_EXE_nullwindow"), "nullwindow").trim_end()
+    );
+    let reproduce = stdout.lines().find_map(|line| line.strip_prefix("reproduce: ")).unwrap();
+    let token = reproduce.split("--position ").nth(1).unwrap().split(' ').next().unwrap();
+    assert!(reproduce.ends_with("--depth end"), "{reproduce}");
+    let (code, stdout, _) = run(&["fuzz", "--engine", &buggy, "--position", token, "--depth", "end"]);
+    assert_eq!(code, Some(1), "{stdout}");
+    let session = std::env::temp_dir().join(format!("nullwindow-to-end-{}.session", std::process::id()));
+    std::fs::write(&session, format!("# a search to the end\nsearch {token} end\n")).unwrap();
+    let (code, stdout, stderr) = run(&["fuzz", "--engine", &buggy, "--session", session.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&session);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+
+    let (code, _, stderr) = run(&["fuzz", "--engine", SOLVER, "--cases", "3"]);
+    assert_ne!(code, Some(0));
+    assert!(stderr.contains("declined every case") && stderr.contains("--to-end"), "{stderr}");
+    for args in [
+        &["fuzz", "--engine", KALAH, "--to-end"][..],
+        &["fuzz", "--engine", KALAH, "--position", "1", "--depth", "end"],
+        &["fuzz", "--replay", "testdata/trees/format-example.tree", "--depth", "end", "--command", "true"],
+    ] {
+        let (code, _, stderr) = run(args);
+        assert_eq!((code, stderr.lines().count()), (Some(2), 1), "{args:?}: {stderr}");
+    }
+}

@@ -11,7 +11,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use nullwindow::driver::Perspective;
 use nullwindow::oracle::harness::{
-    self, Answer, Case, Config, Failure, Family, Judged, Outcome, Progress, Reply, Verdict,
+    self, Answer, Case, Config, Failure, Family, Judged, Outcome, Progress, Reply, Verdict, depth_text,
 };
 use nullwindow::oracle::protocol;
 use nullwindow::oracle::record::{TreeNames, locate, read_jsonl};
@@ -77,7 +77,8 @@ in its version line ('protocol 1 search', with 'records' to write its node recor
 a side may move twice, 'new' to forget its table, 'horizon' to score a finished position at the
 horizon as its search does, 'distance' to score a finished game by how far below the searched
 position it lies, as mate scores are, 'decimals=N' to write values with up to N digits after the
-point, judged exactly and quoted so) and answers 'search POS DEPTH' with 'VALUE', 'VALUE MOVE' or 'skip' (values
+point, judged exactly and quoted so, 'end' to answer 'search POS end' as a solver does, which
+--to-end asks) and answers 'search POS DEPTH' with 'VALUE', 'VALUE MOVE' or 'skip' (values
 from the side to move at POS; the book's 'Your game, your engine' has the protocol). Each case is a
 position a random walk from the start reaches (a playout of at most --walk moves, cut at a length
 drawn over it) and a depth from --height, and it is judged at exactly that depth, by proof: the
@@ -265,6 +266,12 @@ pub struct FuzzArgs {
     /// value: the selectivity profile printed at the end.
     #[arg(long, requires = "engine", conflicts_with = "command")]
     selective: bool,
+    /// Ask the engine's own search for the value at the end of the game, `search POS end` (a
+    /// solver's; the engine announces `end`), and judge it against the game's full value: each
+    /// case a position as many plies before the end of a random playout as --height draws. A case
+    /// the oracle cannot solve within --max-positions is undecided, and counted so.
+    #[arg(long, requires = "engine", conflicts_with_all = ["command", "selective", "deeper_entries"])]
+    to_end: bool,
     /// With --selective: a verdict on the profile: exit 1 when more than P percent of the moves
     /// measured are worse than a best move (`5%` or `5`).
     #[arg(long, value_name = "P%", requires = "selective", value_parser = parse_percent)]
@@ -275,8 +282,9 @@ pub struct FuzzArgs {
     /// Run one case, from this tree file, instead of drawing cases (with --depth).
     #[arg(long, value_name = "FILE", requires = "depth", conflicts_with = "engine")]
     replay: Option<String>,
-    /// With --replay or --position: the depth to search to.
-    #[arg(long, value_name = "N")]
+    /// With --replay or --position: the depth to search to; with --position, `end` for a search
+    /// to the end of the game (the engine announces `end`).
+    #[arg(long, value_name = "N", value_parser = crate::sizes::depth_or_end)]
     depth: Option<u32>,
 }
 
@@ -467,6 +475,13 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
         let engine = args.engine.as_deref().unwrap_or_default();
         return own::run(args, engine);
     };
+    if args.depth == Some(nullwindow::oracle::proof::TO_THE_END) && args.replay.is_some() {
+        return Err(CliError(
+            "--depth end asks an engine's own search for the end of its game (with --position); --replay \
+             runs a tree to a depth"
+                .to_owned(),
+        ));
+    }
     if args.depth.is_some() && args.replay.is_none() {
         return Err(CliError(
             "--depth goes with --replay (or, without --command, with --position)".to_owned(),
@@ -1007,7 +1022,7 @@ impl Summary {
             errln!("{}", row(family.clone(), counts));
         }
         for (depth, counts) in &self.by_depth {
-            errln!("{}", row(format!("depth {depth}"), counts));
+            errln!("{}", row(format!("depth {}", depth_text(*depth)), counts));
         }
         let undecided: u64 = self.by_family.values().map(|counts| counts[3]).sum();
         if undecided > 0 {

@@ -18,6 +18,23 @@ pub fn depth(text: &str) -> Result<u32, String> {
     }
 }
 
+/// A depth in plies, or `end`: the end of the game
+/// ([`TO_THE_END`](nullwindow::oracle::proof::TO_THE_END)).
+/// A number of plies past the searches' height is refused here, so that none is read as `end`.
+pub fn depth_or_end(text: &str) -> Result<u32, String> {
+    if text.trim() == "end" {
+        return Ok(nullwindow::oracle::proof::TO_THE_END);
+    }
+    let plies = depth(text).map_err(|e| format!("{e} (or 'end', the end of the game)"))?;
+    if plies > nullwindow::tree::MAX_SEARCH_HEIGHT {
+        return Err(format!(
+            "the searches recurse once per ply and search at most {} plies (or 'end', the end of the game)",
+            nullwindow::tree::MAX_SEARCH_HEIGHT
+        ));
+    }
+    Ok(plies)
+}
+
 /// Refuses a `--depth` (or `--height`, named by `flag`) deeper than the searches go, before anything
 /// is unfolded or asked: the depth asked is the depth searched, never a smaller one.
 pub fn within_search_height(flag: &str, depth: u32) -> Result<(), crate::CliError> {

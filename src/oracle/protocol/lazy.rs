@@ -274,7 +274,7 @@ impl Game for ServedGame {
     }
 
     /// The token's number and the side to move, under the times the answers were forgotten; with
-    /// `distance`, the ply too, in [`PLY_BITS`] bits (a walk to a case may go further, but is
+    /// `distance`, the ply too, in 17 bits (a walk to a case may go further, but is
     /// searched only from its end, at ply 0), and the generation in the 14 bits left, which repeat
     /// only after 16,384 forgettings.
     fn key(&self, position: &ServedPosition) -> u64 {

@@ -1138,7 +1138,18 @@ impl Served {
                     .to_owned(),
             ));
         }
-        let request = match records.filter(|_| self.features().records) {
+        // A search to the end of the game (`search POS end`, announced `end`) writes no records:
+        // their depths, the plies left, mean nothing there.
+        let to_the_end = depth >= crate::oracle::proof::TO_THE_END;
+        if to_the_end && !self.features().end {
+            return Err(ProtocolError(
+                "the engine did not announce 'end' in its version line: it searches to a depth, not to \
+                 the end of the game ('search POS end')"
+                    .to_owned(),
+            ));
+        }
+        let request = match records.filter(|_| self.features().records && !to_the_end) {
+            _ if to_the_end => format!("search {token} end"),
             Some(file) => {
                 let file =
                     file.to_str().filter(|file| !file.chars().any(char::is_whitespace)).ok_or_else(|| {

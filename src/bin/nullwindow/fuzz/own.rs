@@ -11,9 +11,9 @@ use nullwindow::driver::Perspective;
 use nullwindow::game::Game;
 use nullwindow::oracle::harness::{
     self, Answer, Config, Descent, Disagreement, GameCase, GameFinding, GameOutcome, Profile, Progress,
-    Verdict, minimize_history,
+    Verdict, depth_text, minimize_history,
 };
-use nullwindow::oracle::proof::Prover;
+use nullwindow::oracle::proof::{Prover, TO_THE_END};
 use nullwindow::oracle::protocol::{
     ProtocolError, Searched, Served, ServedGame, ServedPosition, listed_moves,
 };
@@ -30,7 +30,7 @@ use crate::output::{counted, errln, outln};
 pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
     // The depth asked is the depth judged: one the proofs cannot reach is refused up front. They
     // recurse once per ply, so they run on a thread whose stack holds that many.
-    if let Some(depth) = args.depth {
+    if let Some(depth) = args.depth.filter(|&depth| depth != TO_THE_END) {
         crate::sizes::within_search_height("--depth", depth)?;
     }
     crate::sizes::within_search_height("--height", *args.height.end())?;
@@ -172,6 +172,14 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
                 .to_owned(),
         ));
     }
+    if (args.to_end || args.depth == Some(TO_THE_END)) && !features.end {
+        return Err(CliError(format!(
+            "{}: the engine's search goes to the end of the game when it announces 'end' ('search POS \
+             end'); its version line announces {}",
+            if args.to_end { "--to-end" } else { "--depth end" },
+            features.names()
+        )));
+    }
     if args.selective && !features.records {
         return Err(CliError(format!(
             "--selective holds the engine's search to the rules of its own records: its version line \
@@ -221,6 +229,7 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         static_horizon: features.horizon,
         selective: args.selective,
         decimals: features.decimals,
+        to_end: args.to_end,
         ..Config::default()
     };
     // What the engine was asked, in order: a wrong answer may depend on it. A quarter of the
@@ -252,7 +261,7 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         return ended;
     }
     if let Some(position) = &args.position {
-        let depth = args.depth.unwrap_or(0);
+        let depth = args.depth.unwrap_or(if args.to_end { TO_THE_END } else { 0 });
         let ended = one_case(args, command, &config, &game, (position, depth), &mut engine, None);
         crate::command::wait_if_interrupted();
         let cost = Cost::of(&game);
@@ -285,8 +294,9 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         }
         Progress::Descending { tests, depth, plies } => {
             bar.set_message(format!(
-                "descending: {}, at depth {depth}, {} from the start",
+                "descending: {}, at depth {}, {} from the start",
                 counted(tests, "search", "searches"),
+                depth_text(depth),
                 counted(plies as u64, "move", "moves")
             ));
             bar.tick();
@@ -315,9 +325,10 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
     let ended = match outcome {
         GameOutcome::Agreed { skipped, .. } if skipped == config.cases && config.cases > 0 => {
             Err(CliError(format!(
-                "the engine declined every case ({} of {}): nothing was judged",
+                "the engine declined every case ({} of {}): nothing was judged{}",
                 counted(skipped, "case", "cases"),
-                config.cases
+                config.cases,
+                solver_hint(&game, &config)
             )))
         }
         GameOutcome::Agreed { agreed, undecided, skipped } => {
@@ -365,6 +376,16 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
     drop(game);
     cost.print(args.cpu, &fresh);
     ended
+}
+
+/// For a run whose every case was declined: that the engine searches to the end of the game, if
+/// it announces so and the run asked for depths.
+fn solver_hint(game: &ServedGame, config: &Config) -> &'static str {
+    if game.served().features().end && !config.to_end {
+        "; the engine announces 'end': judge its search to the end of the game with --to-end"
+    } else {
+        ""
+    }
 }
 
 /// The word a run's last line gives the cases that hold: `agreed` with the exact value, or, with
@@ -475,9 +496,10 @@ fn keep_going(
     if findings.is_empty() {
         if several.skipped == config.cases && config.cases > 0 {
             return Err(CliError(format!(
-                "the engine declined every case ({} of {}): nothing was judged",
+                "the engine declined every case ({} of {}): nothing was judged{}",
                 counted(several.skipped, "case", "cases"),
-                config.cases
+                config.cases,
+                solver_hint(game, config)
             )));
         }
         outln!(
@@ -870,12 +892,13 @@ fn one_case(
         Ok(Some(answer)) => answer,
         Ok(None) => {
             return Err(CliError(format!(
-                "the engine declines {} at depth {depth} (skip): nothing was judged",
-                quote_if_needed(&located.token)
+                "the engine declines {} at depth {} (skip): nothing was judged",
+                quote_if_needed(&located.token),
+                depth_text(depth)
             )));
         }
         Err(error) => {
-            errln!("error: {} at depth {depth}: {error}", quote_if_needed(&located.token));
+            errln!("error: {} at depth {}: {error}", quote_if_needed(&located.token), depth_text(depth));
             return Ok(ExitCode::from(3));
         }
     };
@@ -988,7 +1011,7 @@ fn asked(
                 return Err(format!(
                     "the engine declined '{}' at depth {} when asked again, after answering it",
                     printable(&token),
-                    case.depth
+                    depth_text(case.depth)
                 ));
             }
         }
@@ -1006,6 +1029,8 @@ fn search(
         return Err(failure.to_string());
     }
     let token = game.token(&case.position);
+    // A search to the end writes no records: its nodes have no depth left to judge them at.
+    let records = records.filter(|_| case.depth < TO_THE_END);
     if let Some(file) = records {
         let _ = std::fs::remove_file(file);
     }
@@ -1247,7 +1272,7 @@ fn reproduce(args: &FuzzArgs, command: &str, game: &ServedGame, case: &GameCase<
         "{} fuzz --engine {} --position{separator}{position} --depth {}",
         quote_if_needed(&program),
         quote(command),
-        case.depth
+        depth_text(case.depth)
     );
     line + &carried(args)
 }

@@ -12,6 +12,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::CliError;
+use nullwindow::oracle::harness::depth_text;
+use nullwindow::oracle::proof::TO_THE_END;
 
 /// The most bytes a session file may hold: far more than the searches of any run it replays.
 const MAX_BYTES: u64 = 256 << 20;
@@ -22,7 +24,7 @@ pub const EXTENSION: &str = "session";
 /// One request of a session.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
-    /// `search POS DEPTH`: the engine's own search of a position.
+    /// `search POS DEPTH` (or `search POS end`): the engine's own search of a position.
     Search {
         /// The position's token.
         token: String,
@@ -36,7 +38,7 @@ pub enum Request {
 impl fmt::Display for Request {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Search { token, depth } => write!(f, "search {token} {depth}"),
+            Self::Search { token, depth } => write!(f, "search {token} {}", depth_text(*depth)),
             Self::New => f.write_str("new"),
         }
     }
@@ -149,13 +151,16 @@ pub fn read(path: &Path) -> Result<Vec<Request>, CliError> {
             [first, ..] if first.starts_with('#') => {}
             ["new"] => requests.push(Request::New),
             ["search", token, depth] => {
-                let depth = depth.parse::<u32>().map_err(|_| {
-                    at(
-                        number + 1,
-                        column(depth),
-                        format!("'{depth}' is not a depth (a whole number of plies)"),
-                    )
-                })?;
+                let depth = crate::sizes::depth_or_end(depth)
+                    .ok()
+                    .filter(|&plies| plies == TO_THE_END || plies <= nullwindow::tree::MAX_SEARCH_HEIGHT)
+                    .ok_or_else(|| {
+                        at(
+                            number + 1,
+                            column(depth),
+                            format!("'{depth}' is not a depth (a whole number of plies, or end)"),
+                        )
+                    })?;
                 requests.push(Request::Search { token: (*token).to_owned(), depth });
             }
             [first, ..] => {
