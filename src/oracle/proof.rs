@@ -132,8 +132,8 @@ impl Budget {
 /// The depth that asks for a position's value at the end of its game, whatever the plies: one
 /// more than the searches go ([`crate::tree::MAX_SEARCH_HEIGHT`]). A proof to it holds only where
 /// every line it searched ended before its depth ran out; one that meets such a position (a game
-/// more than 100,000 plies long, or a cycle) is undecided. Its iterations stop at the first that
-/// met no such position, whose value is the value to the end.
+/// more than 100,000 plies long, or a cycle) is undecided, and what it stored is forgotten. It
+/// makes no shallower iterations: their entries could hide, from a deeper one, lines that were cut.
 pub const TO_THE_END: u32 = crate::tree::MAX_SEARCH_HEIGHT + 1;
 
 /// Proves claims about positions of one game, and finds their exact values, keeping what it proved
@@ -250,16 +250,14 @@ impl<G: Game> Prover<G> {
             let mut passes = Vec::new();
             let mut previous = guess;
             let (mut shallower, mut last) = (1, 0_u64);
-            while shallower < depth {
+            // To the end, no iterations: a shallower one's entries could hide where its depth ran
+            // out from the next, which would then seem to reach the end of every line.
+            while shallower < depth && depth < TO_THE_END {
                 let pass = Expecting::first_guess_right();
                 let before = searcher.counts().nodes;
                 previous =
                     mtd(searcher, position, shallower, Pivot::LastResult, previous, &mut passes, &pass);
                 if searcher.stopped() {
-                    return previous;
-                }
-                if depth >= TO_THE_END && !searcher.take_met_horizon() {
-                    // Every line it searched ended within `shallower` plies: the value to the end.
                     return previous;
                 }
                 let nodes = searcher.counts().nodes - before;
@@ -297,15 +295,21 @@ impl<G: Game> Prover<G> {
             return Err(budget.exceeded());
         }
         let params = SearchParams { node_limit: Some(left), ..self.params.clone() };
-        let (value, nodes, stopped) = self.engine.with_limited_searcher(game, &params, |searcher| {
-            let _ = searcher.take_met_horizon();
-            let value = search(searcher);
-            let cut_short = depth >= TO_THE_END && searcher.take_met_horizon();
-            (value, searcher.counts().nodes, searcher.stopped() || cut_short)
-        });
+        let (value, nodes, stopped, cut_short) =
+            self.engine.with_limited_searcher(game, &params, |searcher| {
+                let _ = searcher.take_met_horizon();
+                let value = search(searcher);
+                let cut_short = depth >= TO_THE_END && searcher.take_met_horizon();
+                (value, searcher.counts().nodes, searcher.stopped(), cut_short)
+            });
         self.nodes += nodes;
         budget.spent = budget.spent.saturating_add(nodes);
-        if stopped { Err(budget.exceeded()) } else { Ok(value) }
+        if cut_short {
+            // Its entries are values to a depth that ran out, not to the end: no later proof to
+            // the end may read them as if it had searched them.
+            self.engine.clear();
+        }
+        if stopped || cut_short { Err(budget.exceeded()) } else { Ok(value) }
     }
 }
 

@@ -742,6 +742,12 @@ fn a_solver_is_judged_to_the_end_of_its_game() {
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     assert!(stdout.starts_with("agreed: 200 cases of 200"), "{stdout}");
     assert!(stderr.contains("depth end"), "the table by depth names the end: {stderr}");
+    // Earlier in the game, where the proofs' table holds entries from many depths: a proof to the
+    // end that iterated read a shallower iteration's entry as if it reached the end, and called
+    // this correct solver wrong at case 41.
+    let (code, stdout, stderr) =
+        run(&["fuzz", "--engine", SOLVER, "--to-end", "--cases", "300", "--height", "4..12"]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
 
     let buggy = format!("{SOLVER} --bug extra-turn");
     let (code, stdout, stderr) = run(&["fuzz", "--engine", &buggy, "--to-end"]);
