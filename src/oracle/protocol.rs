@@ -181,7 +181,8 @@ pub struct Features {
     /// `distance`: a finished position's `eval` is its value reached at once; reached p plies
     /// below the searched position it is worth `eval - p` when `eval` is positive, `eval + p` when
     /// negative, so that a quicker win scores more (mate scores by distance, as chess engines
-    /// give them). The oracle's exact values follow the rule ([`ServedPosition::ply`]).
+    /// give them). The oracle's exact values follow the rule ([`ServedPosition::ply`]). A
+    /// `horizon` answer is the engine's own value where its depth ran out, taken as given.
     pub distance: bool,
     /// `search POS end`: the engine's search of `POS` to the end of the game, as a solver gives it
     /// (`fuzz --to-end`); no records are asked of it.
