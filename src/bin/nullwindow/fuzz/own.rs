@@ -63,6 +63,20 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
                 .to_owned(),
         ));
     }
+    if args.to_end && args.depth.is_some_and(|depth| depth != TO_THE_END) {
+        return Err(CliError(
+            "--to-end asks for the value at the end of the game, --depth for a depth: give one of them \
+             (--depth end is the same as --to-end)"
+                .to_owned(),
+        ));
+    }
+    if args.to_end && args.session.is_some() {
+        return Err(CliError(
+            "--to-end draws cases to the end of the game; --session replays the searches its file names \
+             (a line 'search POS end' asks for the end)"
+                .to_owned(),
+        ));
+    }
     if args.depth.is_some() && args.position.is_none() {
         return Err(CliError("--depth goes with --position (one case of the engine's game)".to_owned()));
     }
