@@ -776,6 +776,7 @@ fn a_solver_is_judged_to_the_end_of_its_game() {
         &["fuzz", "--engine", KALAH, "--position", "1", "--depth", "end"],
         &["fuzz", "--engine", SOLVER, "--to-end", "--position", "1", "--depth", "3"],
         &["fuzz", "--engine", SOLVER, "--to-end", "--session", "no-such.session"],
+        &["fuzz", "--engine", SOLVER, "--to-end", "--no-depth-zero"],
         &["fuzz", "--replay", "testdata/trees/format-example.tree", "--depth", "end", "--command", "true"],
     ] {
         let (code, _, stderr) = run(args);

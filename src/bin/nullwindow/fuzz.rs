@@ -270,7 +270,7 @@ pub struct FuzzArgs {
     /// solver's; the engine announces `end`), and judge it against the game's full value: each
     /// case a position as many plies before the end of a random playout as --height draws. A case
     /// the oracle cannot solve within --max-positions is undecided, and counted so.
-    #[arg(long, requires = "engine", conflicts_with_all = ["command", "selective", "deeper_entries"])]
+    #[arg(long, requires = "engine", conflicts_with_all = ["command", "selective", "deeper_entries", "no_depth_zero"])]
     to_end: bool,
     /// With --selective: a verdict on the profile: exit 1 when more than P percent of the moves
     /// measured are worse than a best move (`5%` or `5`).
