@@ -85,7 +85,7 @@ pub const fn is_admissible(value: Value) -> bool {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Decimals(u8);
 
-/// Why [`Decimals::read`] refuses a number.
+/// Why [`Decimals::read`] refuses a number; [`Decimals::refusal`] words it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DecimalError {
     /// It is not a decimal number (an optional sign, digits with an optional point, an optional
@@ -162,6 +162,39 @@ impl Decimals {
     #[must_use]
     pub const fn show_difference(self, difference: u64) -> Shown {
         Shown { value: difference as i128, decimals: self, infinite: false }
+    }
+
+    /// Why `error` refuses a number, in the words every message uses after the number itself
+    /// (`'result' is 0.125, with 3 digits after the point: the engine announced decimals=2`).
+    ///
+    /// ```
+    /// use nullwindow::value::Decimals;
+    /// let cents = Decimals::new(2).unwrap();
+    /// let refused = |text: &str| cents.refusal(cents.read(text).unwrap_err());
+    /// assert_eq!(refused("0.125"), "with 3 digits after the point: the engine announced decimals=2");
+    /// assert_eq!(
+    ///     refused("10000000"),
+    ///     "outside ±9999999.99 with decimals=2 (a value this large fits with decimals=1 at most)"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn refusal(self, error: DecimalError) -> String {
+        let digits = self.0;
+        let largest = self.show(MAX_LEAF);
+        match error {
+            DecimalError::NotANumber => {
+                format!("not a number with at most {digits} digits after the point (decimals={digits})")
+            }
+            DecimalError::TooManyDigits(found) => {
+                format!("with {found} digits after the point: the engine announced decimals={digits}")
+            }
+            DecimalError::OutOfRange(Some(fits)) => format!(
+                "outside ±{largest} with decimals={digits} (a value this large fits with decimals={fits} at most)"
+            ),
+            DecimalError::OutOfRange(None) => {
+                format!("outside ±{largest} with decimals={digits}, whatever the digits after the point")
+            }
+        }
     }
 
     /// 10 to the power of the digits.
@@ -271,22 +304,6 @@ impl std::fmt::Display for Shown {
         let magnitude = value.abs();
         let sign = if value < 0 { "-" } else { "" };
         write!(f, "{sign}{}.{:0width$}", magnitude / unit, magnitude % unit, width = usize::from(decimals.0))
-    }
-}
-
-impl std::fmt::Display for DecimalError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::NotANumber => f.write_str("not a number"),
-            Self::TooManyDigits(digits) => write!(f, "{digits} digits after the point"),
-            Self::OutOfRange(Some(digits)) => write!(
-                f,
-                "outside the admissible range once scaled (a value this large fits with decimals={digits} at most)"
-            ),
-            Self::OutOfRange(None) => {
-                f.write_str("outside the admissible range once scaled, whatever the digits after the point")
-            }
-        }
     }
 }
 

@@ -746,7 +746,7 @@ mod json {
     use super::{Event, NodeName, ReadError, Record};
     use crate::driver::observe::Probe;
     use crate::tree::text::excerpt;
-    use crate::value::{Bound, DecimalError, Decimals, Value};
+    use crate::value::{Bound, Decimals, Value};
 
     /// A record as a trace line writes it, its fields in this order.
     #[derive(Serialize)]
@@ -872,26 +872,13 @@ mod json {
                 return Value::try_from(number)
                     .map_err(|_| format!("'{field}' is {number}, outside the 32-bit range of values"));
             }
-            let digits = decimals.digits();
             let number = match object.get(field) {
                 None | Some(Json::Null) => return Err(format!("the record has no '{field}'")),
                 Some(Json::Number(number)) => number.to_string(),
                 Some(other) => return Err(format!("'{field}' is {other}, not a number")),
             };
             let read = if edge { decimals.read_edge(&number) } else { decimals.read(&number) };
-            read.map_err(|error| match error {
-                DecimalError::TooManyDigits(found) => format!(
-                    "'{field}' is {number}, with {found} digits after the point: the engine announced \
-                     decimals={digits}"
-                ),
-                DecimalError::OutOfRange(fits) => format!(
-                    "'{field}' is {number}, outside ±{} with decimals={digits}{}",
-                    decimals.show(crate::value::MAX_LEAF),
-                    fits.map(|fits| format!(" (a value this large fits with decimals={fits} at most)"))
-                        .unwrap_or_default()
-                ),
-                DecimalError::NotANumber => format!("'{field}' is {number}, not a number"),
-            })
+            read.map_err(|error| format!("'{field}' is {number}, {}", decimals.refusal(error)))
         };
         let path = match &fields.path {
             None | Some(PathField::Null) => None,

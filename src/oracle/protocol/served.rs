@@ -18,7 +18,7 @@ use super::{EngineTree, Features, Located, Options, ProtocolError, Searched, VER
 use crate::game::Player;
 use crate::oracle::runner::{MAX_ANSWER_BYTES, Runner};
 use crate::tree::{from_child_lists, text};
-use crate::value::{DecimalError, Decimals, Value, is_admissible};
+use crate::value::{Decimals, Value, is_admissible};
 
 /// An engine speaking the protocol, as a child process (a [`Runner`]: its whole process group is
 /// stopped when the session ends, whichever way).
@@ -838,14 +838,9 @@ impl Served {
                     crate::value::MAX_LEAF
                 )
             };
-            let value = read_value(self.features().decimals, answer, "an evaluation is a number", whole)
-                .map_err(|why| {
-                    ProtocolError(format!(
-                        "the engine answered {} to {}: {why}",
-                        quoted(answer),
-                        quoted(request)
-                    ))
-                })?;
+            let value = read_value(self.features().decimals, answer, whole).map_err(|why| {
+                ProtocolError(format!("the engine answered {} to {}: {why}", quoted(answer), quoted(request)))
+            })?;
             self.known[number as usize].evaluation = Some(value);
         }
         Ok(())
@@ -1023,8 +1018,7 @@ impl Served {
         let answers = self.session.ask(&requests)?;
         for ((&number, request), answer) in asked.iter().zip(&requests).zip(&answers) {
             let whole = || "'horizon' answers a whole number within ±10⁹".to_owned();
-            let decimals = self.features().decimals;
-            let value = read_value(decimals, answer, "'horizon' answers a number", whole).map_err(|why| {
+            let value = read_value(self.features().decimals, answer, whole).map_err(|why| {
                 ProtocolError(format!("the engine answered {} to {}: {why}", quoted(answer), quoted(request)))
             })?;
             self.horizons.insert(number, value);
@@ -1182,8 +1176,7 @@ impl Served {
             [value] | [value, _] => {
                 let whole =
                     || "a search answers a whole number within ±10⁹, optionally a move, or skip".to_owned();
-                let value = read_value(self.features().decimals, value, "a search answers a number", whole)
-                    .map_err(|why| wrong(&why))?;
+                let value = read_value(self.features().decimals, value, whole).map_err(|why| wrong(&why))?;
                 let best_move = match words.get(1) {
                     None => None,
                     Some(name) => {
@@ -1337,34 +1330,13 @@ impl Served {
 
 /// `answer` read as a value: a whole number, admissible, for an engine that announces no
 /// decimals (`whole` says what it must be), or a number with the digits it announced, which the
-/// scaled value is ([`Decimals::read`]). `what` starts the message that says what is wrong.
-fn read_value(
-    decimals: Decimals,
-    answer: &str,
-    what: &str,
-    whole: impl FnOnce() -> String,
-) -> Result<Value, String> {
+/// scaled value is ([`Decimals::read`], refused in the words of [`Decimals::refusal`]).
+fn read_value(decimals: Decimals, answer: &str, whole: impl FnOnce() -> String) -> Result<Value, String> {
     let answer = answer.trim();
     if decimals == Decimals::NONE {
         return answer.parse::<Value>().ok().filter(|&value| is_admissible(value)).ok_or_else(whole);
     }
-    let digits = decimals.digits();
-    let largest = decimals.show(crate::value::MAX_LEAF);
-    decimals.read(answer).map_err(|error| match error {
-        DecimalError::NotANumber => {
-            format!("{what} with at most {digits} digits after the point (decimals={digits})")
-        }
-        DecimalError::TooManyDigits(found) => {
-            format!("{what} with at most {digits} digits after the point (decimals={digits}), not {found}")
-        }
-        DecimalError::OutOfRange(fits) => {
-            let advice = fits.map_or_else(
-                || "no number of digits fits a value this large".to_owned(),
-                |fits| format!("a value this large fits with decimals={fits} at most"),
-            );
-            format!("{what} within ±{largest} with decimals={digits}: {advice}")
-        }
-    })
+    decimals.read(answer).map_err(|error| format!("the value is {answer}, {}", decimals.refusal(error)))
 }
 
 /// Runs `command` and unfolds its game from the start. See the [module documentation](super).
