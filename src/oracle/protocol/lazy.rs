@@ -239,13 +239,15 @@ impl Game for ServedGame {
         }
         let tokens: Vec<u32> = positions.iter().map(|position| position.token).collect();
         let mut served = self.served.borrow_mut();
+        let features = served.features();
+        // A leaf worth its distance is worth it only where its game is over: its moves tell.
+        let wanted = match wanted {
+            Prefetch::Evaluations if features.distance && !features.horizon => Prefetch::MovesAndEvaluations,
+            wanted => wanted,
+        };
         let asked = match wanted {
             // What the proofs ask of a position at depth 0 is its value at the horizon.
-            Prefetch::Evaluations if served.features().horizon => served.horizon_all(&tokens),
-            // A leaf's value depends on whether its game is over, when it is worth its distance.
-            Prefetch::Evaluations if served.features().distance => {
-                served.expand(&tokens).and_then(|()| served.evaluate_all(&tokens))
-            }
+            Prefetch::Evaluations if features.horizon => served.horizon_all(&tokens),
             Prefetch::Evaluations => served.evaluate_all(&tokens),
             Prefetch::Moves => served.expand(&tokens),
             Prefetch::MovesAndEvaluations => {

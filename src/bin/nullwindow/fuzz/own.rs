@@ -28,11 +28,9 @@ use crate::command::{TempDir, quote, read_records};
 use crate::output::{counted, errln, outln};
 
 pub fn run(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliError> {
-    // The depth asked is the depth judged: one the proofs cannot reach is refused up front. They
-    // recurse once per ply, so they run on a thread whose stack holds that many.
-    if let Some(depth) = args.depth.filter(|&depth| depth != TO_THE_END) {
-        crate::sizes::within_search_height("--depth", depth)?;
-    }
+    // The depth asked is the depth judged: one the proofs cannot reach is refused up front (a
+    // --depth already as it is read, by sizes::depth_or_end). They recurse once per ply, so they
+    // run on a thread whose stack holds that many.
     crate::sizes::within_search_height("--height", *args.height.end())?;
     crate::solve::on_search_thread(None, 0, || run_on_search_thread(args, command))?
 }

@@ -13,7 +13,6 @@ use std::path::{Path, PathBuf};
 
 use crate::CliError;
 use nullwindow::oracle::harness::depth_text;
-use nullwindow::oracle::proof::TO_THE_END;
 
 /// The most bytes a session file may hold: far more than the searches of any run it replays.
 const MAX_BYTES: u64 = 256 << 20;
@@ -151,16 +150,9 @@ pub fn read(path: &Path) -> Result<Vec<Request>, CliError> {
             [first, ..] if first.starts_with('#') => {}
             ["new"] => requests.push(Request::New),
             ["search", token, depth] => {
-                let depth = crate::sizes::depth_or_end(depth)
-                    .ok()
-                    .filter(|&plies| plies == TO_THE_END || plies <= nullwindow::tree::MAX_SEARCH_HEIGHT)
-                    .ok_or_else(|| {
-                        at(
-                            number + 1,
-                            column(depth),
-                            format!("'{depth}' is not a depth (a whole number of plies, or end)"),
-                        )
-                    })?;
+                let depth = crate::sizes::depth_or_end(depth).map_err(|why| {
+                    at(number + 1, column(depth), format!("'{depth}' is not a depth: {why}"))
+                })?;
                 requests.push(Request::Search { token: (*token).to_owned(), depth });
             }
             [first, ..] => {
