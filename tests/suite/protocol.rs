@@ -768,6 +768,24 @@ fn a_solver_is_judged_to_the_end_of_its_game() {
     let _ = std::fs::remove_file(&session);
     assert_eq!(code, Some(1), "{stdout}{stderr}");
 
+    // A game without end: no proof reaches its end, and the cases are undecided, saying why.
+    let endless = "python3 -c \"
+import sys
+for line in sys.stdin:
+    words = line.split()
+    if words[0] == 'protocol': print('protocol 1 search end', flush=True)
+    elif words[0] == 'root': print('a', flush=True)
+    elif words[0] == 'children': print('x b' if words[1] == 'a' else 'y a', flush=True)
+    else: print('0', flush=True)
+\"";
+    let (code, stdout, stderr) = run(&["fuzz", "--engine", endless, "--to-end", "--cases", "2"]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("2 cases undecided (beyond the budget, or a line past the searches' height)"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("or a line longer than the 100000 plies the searches go"), "{stderr}");
+
     let (code, _, stderr) = run(&["fuzz", "--engine", SOLVER, "--cases", "3"]);
     assert_ne!(code, Some(0));
     assert!(stderr.contains("declined every case") && stderr.contains("--to-end"), "{stderr}");

@@ -635,7 +635,7 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
     }
     let ended = match outcome {
         Outcome::Agreed { agreed, undecided, skipped } => {
-            let also = declined_and_undecided(skipped, undecided);
+            let also = declined_and_undecided(skipped, (undecided, BEYOND_THE_BUDGET));
             let families: Vec<&str> = config.families.iter().map(|family| family.name()).collect();
             if skipped == config.cases && config.cases > 0 {
                 return Err(CliError(format!(
@@ -716,7 +716,7 @@ fn print_several(
             config.cases,
             families.join(", "),
             config.seed,
-            declined_and_undecided(several.skipped, several.undecided)
+            declined_and_undecided(several.skipped, (several.undecided, BEYOND_THE_BUDGET))
         );
         return Ok(ExitCode::SUCCESS);
     }
@@ -913,16 +913,21 @@ fn failure_kind(failure: &str) -> String {
 }
 
 /// What the agreed line adds: the cases declined and those beyond the budget to judge, if any.
-pub fn declined_and_undecided(skipped: u64, undecided: u64) -> String {
+/// `why_undecided` says why a case was not judged: `beyond the budget to judge`, or for cases to the
+/// end of the game also that a line went past the searches' height.
+pub fn declined_and_undecided(skipped: u64, (undecided, why_undecided): (u64, &str)) -> String {
     let mut also = String::new();
     if skipped > 0 {
         also.push_str(&format!("; {} declined (skip)", counted(skipped, "case", "cases")));
     }
     if undecided > 0 {
-        also.push_str(&format!("; {} beyond the budget to judge", counted(undecided, "case", "cases")));
+        also.push_str(&format!("; {} {why_undecided}", counted(undecided, "case", "cases")));
     }
     also
 }
+
+/// Why a case of a run with the crate's own judges is left undecided.
+pub const BEYOND_THE_BUDGET: &str = "beyond the budget to judge";
 
 /// How a failure by timeout is worded, so that it can be told from the others.
 const TIMED_OUT: &str = "ran past --timeout";

@@ -22,7 +22,7 @@ use nullwindow::tree::text::printable;
 use nullwindow::value::Decimals;
 
 use super::session::{self, Log, Request};
-use super::{FuzzArgs, Summary, Values, declined_and_undecided, quote_if_needed};
+use super::{BEYOND_THE_BUDGET, FuzzArgs, Summary, Values, declined_and_undecided, quote_if_needed};
 use crate::CliError;
 use crate::command::{TempDir, quote, read_records};
 use crate::output::{counted, errln, outln};
@@ -282,8 +282,14 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
         return ended;
     }
     let bar = crate::progress::bar(config.cases, "cases", "fuzz");
+    // A proof to the end that meets a line longer than the searches go is undecided too.
+    let or_endless = if config.to_end {
+        format!(", or a line longer than the {} plies the searches go", nullwindow::tree::MAX_SEARCH_HEIGHT)
+    } else {
+        String::new()
+    };
     let mut summary = Summary::new(format!(
-        "{} to prove (--max-positions, a case)",
+        "{} to prove (--max-positions, a case){or_endless}",
         counted(config.budget, "position", "positions")
     ))
     .holding_as(verdict_word(&config));
@@ -344,7 +350,7 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
             )))
         }
         GameOutcome::Agreed { agreed, undecided, skipped } => {
-            let also = declined_and_undecided(skipped, undecided);
+            let also = declined_and_undecided(skipped, (undecided, why_undecided(&config)));
             outln!(
                 "{}: {} of {} ({}), seed {}{also}",
                 verdict_word(&config),
@@ -388,6 +394,16 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
     drop(game);
     cost.print(args.cpu, &fresh);
     ended
+}
+
+/// Why a case of this run is left undecided: beyond the budget, or, to the end of the game, a
+/// line past the searches' height too.
+const fn why_undecided(config: &Config) -> &'static str {
+    if config.to_end {
+        "undecided (beyond the budget, or a line past the searches' height)"
+    } else {
+        BEYOND_THE_BUDGET
+    }
 }
 
 /// For a run whose every case was declined: that the engine searches to the end of the game, if
@@ -521,7 +537,7 @@ fn keep_going(
             config.cases,
             judged_how(config),
             config.seed,
-            declined_and_undecided(several.skipped, several.undecided)
+            declined_and_undecided(several.skipped, (several.undecided, why_undecided(config)))
         );
         return Ok(ExitCode::SUCCESS);
     }
