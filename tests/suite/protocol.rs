@@ -193,6 +193,33 @@ for line in sys.stdin:
     );
 }
 
+/// An engine whose output has closed before the next request is sent is said to have stopped at
+/// once, not waited for until the timeout: the closed output may be seen while the session looks
+/// for an answer nobody asked for, just before it sends the request.
+#[test]
+fn an_engine_that_closed_its_output_between_requests_is_not_waited_for() {
+    use nullwindow::oracle::protocol::Session;
+    use std::time::Instant;
+    let marker = std::env::temp_dir().join(format!("nullwindow-closed-{}", std::process::id()));
+    let _ = std::fs::remove_file(&marker);
+    let command = format!("read line; echo protocol 1; exec >&-; touch '{}'; sleep 30", marker.display());
+    let mut session = Session::start(&command, Duration::from_secs(20)).unwrap();
+    let waiting = Instant::now();
+    while !marker.exists() {
+        assert!(waiting.elapsed() < Duration::from_secs(20), "the engine never closed its output");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let _ = std::fs::remove_file(&marker);
+    let asked = Instant::now();
+    let error = session.ask(&["root".to_owned()]).unwrap_err().to_string();
+    assert!(error.contains("closed its output before answering 'root'"), "{error}");
+    assert!(
+        asked.elapsed() < Duration::from_secs(10),
+        "waited {:?} for an engine that had stopped",
+        asked.elapsed()
+    );
+}
+
 /// Through the command line: divide and check speak the engine's move names, trace names nodes by
 /// their tokens, and audit reads them back.
 #[cfg(feature = "cli")]

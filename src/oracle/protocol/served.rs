@@ -161,6 +161,11 @@ impl Session {
             if answers.len() == requests.len() && written == text.len() {
                 break;
             }
+            // Its output may have ended before this request was sent (seen while looking for an
+            // unasked answer): no answer can come, and there is nothing left to wait for.
+            if answers.len() < requests.len() && self.ended && self.pending_line().is_none() {
+                return Err(self.fail(NoAnswer::Ended, requests.get(answers.len())));
+            }
             let writing = written < text.len();
             if writing && self.stdin.is_none() {
                 let after = self
@@ -199,9 +204,6 @@ impl Session {
             };
             if readable && let Err(why) = self.read_some() {
                 return Err(self.fail(why, requests.get(answers.len())));
-            }
-            if answers.len() < requests.len() && self.ended && self.pending_line().is_none() {
-                return Err(self.fail(NoAnswer::Ended, requests.get(answers.len())));
             }
         }
         self.last_answered = requests.last().cloned();
