@@ -613,9 +613,16 @@ for line in sys.stdin:
     if line.startswith('quit'): break
     print('skip', flush=True)
 \"";
-        let output = nullwindow(&[&["fuzz", "--command", always][..], &zero].concat());
-        assert_eq!(output.status.code(), Some(2));
-        assert!(String::from_utf8_lossy(&output.stderr).contains("the engine declined every case"));
+        // Whether or not the run goes on past findings, it judged nothing, and says so.
+        for keep_going in [&[][..], &["--keep-going"]] {
+            let output = nullwindow(&[&["fuzz", "--command", always][..], &zero, keep_going].concat());
+            assert_eq!(output.status.code(), Some(2));
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(
+                stderr.contains("the engine declined every case (60 cases of 60, trees): nothing was judged"),
+                "{stderr}"
+            );
+        }
         // The sign bug, and a crash on every one-node tree: shrinking meets the crash, starts the
         // engine again, and says so.
         let crashing = "python3 examples/python/mtdf_engine.py --persistent --bug sign";

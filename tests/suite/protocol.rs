@@ -805,13 +805,21 @@ for line in sys.stdin:
     elif words[0] == 'children': print('x b' if words[1] == 'a' else 'y a', flush=True)
     else: print('0', flush=True)
 \"";
-    let (code, stdout, stderr) = run(&["fuzz", "--engine", endless, "--to-end", "--cases", "2"]);
-    assert_eq!(code, Some(0), "{stdout}{stderr}");
-    assert!(
-        stdout.contains("2 cases undecided (beyond the budget, or a line past the searches' height)"),
-        "{stdout}"
-    );
-    assert!(stderr.contains("or a line longer than the 100000 plies the searches go"), "{stderr}");
+    // A run that judged nothing agrees with nothing: it says so, and does not exit 0.
+    for keep_going in [false, true] {
+        let mut args = vec!["fuzz", "--engine", endless, "--to-end", "--cases", "2"];
+        args.extend(keep_going.then_some("--keep-going"));
+        let (code, stdout, stderr) = run(&args);
+        assert_eq!(code, Some(2), "{stdout}{stderr}");
+        assert!(
+            stderr.contains(
+                "error: nothing was judged (2 cases); 2 cases undecided (beyond the budget, or a line past the \
+                 searches' height); --max-positions raises the budget"
+            ),
+            "{stderr}"
+        );
+        assert!(stderr.contains("or a line longer than the 100000 plies the searches go"), "{stderr}");
+    }
 
     let (code, _, stderr) = run(&["fuzz", "--engine", SOLVER, "--cases", "3"]);
     assert_ne!(code, Some(0));

@@ -106,7 +106,8 @@ Without --command, each kind's first case is followed down the game within its k
 outside the game and answers that vary, with --repeat, are kinds too), and a failure of the engine
 ends the run.
 
-Exit status: 0 every case agrees, 1 a disagreement, 2 bad options or input, 3 the engine failed.
+Exit status: 0 every case judged agrees, 1 a disagreement, 2 bad options or input, or no case
+judged (each declined or undecided), 3 the engine failed.
 
 Examples:
 
@@ -637,13 +638,10 @@ pub fn run(args: &FuzzArgs) -> Result<ExitCode, CliError> {
         Outcome::Agreed { agreed, undecided, skipped } => {
             let also = declined_and_undecided(skipped, (undecided, BEYOND_THE_BUDGET));
             let families: Vec<&str> = config.families.iter().map(|family| family.name()).collect();
-            if skipped == config.cases && config.cases > 0 {
-                return Err(CliError(format!(
-                    "the engine declined every case ({} of {}, {}): nothing was judged",
-                    counted(skipped, "case", "cases"),
-                    config.cases,
-                    families.join(", ")
-                )));
+            let about = format!(", {}", families.join(", "));
+            let counts = (agreed, skipped, undecided);
+            if let Some(error) = nothing_judged(config.cases, counts, BEYOND_THE_BUDGET, (&about, "")) {
+                return Err(error);
             }
             outln!(
                 "agreed: {} of {} ({}), seed {}{also}",
@@ -710,6 +708,11 @@ fn print_several(
 ) -> Result<ExitCode, CliError> {
     let families: Vec<&str> = config.families.iter().map(|family| family.name()).collect();
     if several.kinds.is_empty() {
+        let about = format!(", {}", families.join(", "));
+        let counts = (several.agreed, several.skipped, several.undecided);
+        if let Some(error) = nothing_judged(config.cases, counts, BEYOND_THE_BUDGET, (&about, "")) {
+            return Err(error);
+        }
         outln!(
             "agreed: {} of {} ({}), seed {}{}",
             counted(several.agreed, "case", "cases"),
@@ -924,6 +927,32 @@ pub fn declined_and_undecided(skipped: u64, (undecided, why_undecided): (u64, &s
         also.push_str(&format!("; {} {why_undecided}", counted(undecided, "case", "cases")));
     }
     also
+}
+
+/// The error of a run that judged no case, each declined or left undecided: it agrees with
+/// nothing, so it does not exit 0 as an agreement would. `None` once a case was judged, or when
+/// there was none to judge. `about` follows the count of cases (the families, or nothing); `hint`
+/// ends the message.
+pub fn nothing_judged(
+    cases: u64,
+    (agreed, skipped, undecided): (u64, u64, u64),
+    why_undecided: &str,
+    (about, hint): (&str, &str),
+) -> Option<CliError> {
+    if cases == 0 || agreed > 0 {
+        return None;
+    }
+    if skipped == cases {
+        return Some(CliError(format!(
+            "the engine declined every case ({} of {cases}{about}): nothing was judged{hint}",
+            counted(skipped, "case", "cases")
+        )));
+    }
+    Some(CliError(format!(
+        "nothing was judged ({cases} {}{about}){}{hint}",
+        if cases == 1 { "case" } else { "cases" },
+        declined_and_undecided(skipped, (undecided, why_undecided))
+    )))
 }
 
 /// Why a case of a run with the crate's own judges is left undecided.

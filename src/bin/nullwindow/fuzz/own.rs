@@ -22,7 +22,9 @@ use nullwindow::tree::text::printable;
 use nullwindow::value::Decimals;
 
 use super::session::{self, Log, Request};
-use super::{BEYOND_THE_BUDGET, FuzzArgs, Summary, Values, declined_and_undecided, quote_if_needed};
+use super::{
+    BEYOND_THE_BUDGET, FuzzArgs, Summary, Values, declined_and_undecided, nothing_judged, quote_if_needed,
+};
 use crate::CliError;
 use crate::command::{TempDir, quote, read_records};
 use crate::output::{counted, errln, outln};
@@ -341,25 +343,23 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
     crate::command::wait_if_interrupted();
     let cost = Cost::of(&game);
     let ended = match outcome {
-        GameOutcome::Agreed { skipped, .. } if skipped == config.cases && config.cases > 0 => {
-            Err(CliError(format!(
-                "the engine declined every case ({} of {}): nothing was judged{}",
-                counted(skipped, "case", "cases"),
-                config.cases,
-                solver_hint(&game, &config)
-            )))
-        }
         GameOutcome::Agreed { agreed, undecided, skipped } => {
-            let also = declined_and_undecided(skipped, (undecided, why_undecided(&config)));
-            outln!(
-                "{}: {} of {} ({}), seed {}{also}",
-                verdict_word(&config),
-                counted(agreed, "case", "cases"),
-                config.cases,
-                judged_how(&config),
-                config.seed
-            );
-            Ok(ExitCode::SUCCESS)
+            let counts = (agreed, skipped, undecided);
+            let hint = what_to_try(&game, &config, undecided);
+            if let Some(error) = nothing_judged(config.cases, counts, why_undecided(&config), ("", &hint)) {
+                Err(error)
+            } else {
+                let also = declined_and_undecided(skipped, (undecided, why_undecided(&config)));
+                outln!(
+                    "{}: {} of {} ({}), seed {}{also}",
+                    verdict_word(&config),
+                    counted(agreed, "case", "cases"),
+                    config.cases,
+                    judged_how(&config),
+                    config.seed
+                );
+                Ok(ExitCode::SUCCESS)
+            }
         }
         GameOutcome::Disagreed(found) => {
             outln!("disagreement: {}", report(&game, &found));
@@ -406,14 +406,18 @@ const fn why_undecided(config: &Config) -> &'static str {
     }
 }
 
-/// For a run whose every case was declined: that the engine searches to the end of the game, if
-/// it announces so and the run asked for depths.
-fn solver_hint(game: &ServedGame, config: &Config) -> &'static str {
+/// For a run that judged no case: that the engine searches to the end of the game, if it
+/// announces so and the run asked for depths; and, if cases were left undecided, which flag
+/// raises the budget.
+fn what_to_try(game: &ServedGame, config: &Config, undecided: u64) -> String {
+    let mut hint = String::new();
     if game.served().features().end && !config.to_end {
-        "; the engine announces 'end': judge its search to the end of the game with --to-end"
-    } else {
-        ""
+        hint.push_str("; the engine announces 'end': judge its search to the end of the game with --to-end");
     }
+    if undecided > 0 {
+        hint.push_str("; --max-positions raises the budget");
+    }
+    hint
 }
 
 /// The word a run's last line gives the cases that hold: `agreed` with the exact value, or, with
@@ -522,13 +526,10 @@ fn keep_going(
     .map_err(|e| CliError(e.to_string()))?;
     crate::command::wait_if_interrupted();
     if findings.is_empty() {
-        if several.skipped == config.cases && config.cases > 0 {
-            return Err(CliError(format!(
-                "the engine declined every case ({} of {}): nothing was judged{}",
-                counted(several.skipped, "case", "cases"),
-                config.cases,
-                solver_hint(game, config)
-            )));
+        let counts = (several.agreed, several.skipped, several.undecided);
+        let hint = what_to_try(game, config, several.undecided);
+        if let Some(error) = nothing_judged(config.cases, counts, why_undecided(config), ("", &hint)) {
+            return Err(error);
         }
         outln!(
             "{}: {} of {} ({}), seed {}{}",
