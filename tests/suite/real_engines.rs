@@ -50,6 +50,22 @@ fn a_bug_of_a_warm_table_is_shown_by_its_shortest_history() {
     let (code, stdout, stderr) = run(&scratch, &alone, SECONDS);
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     assert!(stdout.starts_with("agreed: the engine's search of"), "{stdout}");
+
+    // Asked twice in a row, the case after the other half's search answers two ways; asked twice
+    // by a fresh engine it does not: the history is shrunk for that finding too, and its session,
+    // replayed with --repeat, shows it again.
+    let save = scratch.file("repeated");
+    let repeat =
+        ["fuzz", "--engine", &engine, "--height", "1..2", "--cases", "200", "--repeat", "2", "--save", &save];
+    let (code, stdout, stderr) = run(&scratch, &repeat, SECONDS);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("the engine answered 2 ways"), "{stdout}");
+    assert!(stdout.contains("history: the finding depends on the engine's history"), "{stdout}");
+    let line = stdout.lines().find(|line| line.starts_with("reproduce: ")).expect(&stdout);
+    assert!(line.contains(" --session ") && line.ends_with(" --repeat 2"), "{line}");
+    let (code, replayed) = super::hostile::reproduce(&scratch, &stdout);
+    assert_eq!(code, Some(1), "{replayed}");
+    assert!(replayed.contains("the engine answered 2 ways"), "{replayed}");
 }
 
 /// A session file that is not one names the line and column; a request the engine did not
@@ -244,6 +260,10 @@ fn repeat_catches_an_engine_that_answers_several_ways() {
     let (code, stdout, _) = fuzz(&unannounced, &["--repeat", "2"]);
     assert_eq!(code, Some(1), "{stdout}");
     assert!(stdout.contains("the engine answered 2 ways"), "{stdout}");
+    // A fresh engine asked the case twice answers two ways too: the position is the reproduction.
+    assert!(stdout.contains(" --repeat 2\n") && stdout.contains(" --position "), "{stdout}");
+    let (code, replayed) = super::hostile::reproduce(&scratch, &stdout);
+    assert_eq!(code, Some(1), "{replayed}");
     // ...and announcing `new`, it is asked each time after it, and agrees.
     let announced = negamax(&scratch, "stale-new", "search new", stale, "pass");
     let (code, stdout, stderr) = fuzz(&announced, &["--repeat", "2"]);

@@ -15,7 +15,7 @@ use nullwindow::oracle::harness::{
 };
 use nullwindow::oracle::proof::{Prover, TO_THE_END};
 use nullwindow::oracle::protocol::{
-    ProtocolError, Searched, Served, ServedGame, ServedPosition, listed_moves,
+    Features, ProtocolError, Searched, Served, ServedGame, ServedPosition, listed_moves,
 };
 use nullwindow::oracle::record::{NodeName, ReadError, Record, path_text, read_jsonl_in};
 use nullwindow::tree::text::printable;
@@ -252,6 +252,7 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
     let mut engine = |case: &GameCase<ServedGame>| asked(&game, &log, case, records.as_deref(), args.repeat);
     let fresh = Fresh {
         off: off.clone(),
+        repeat: args.repeat,
         started: Cell::new(0),
         requests: Cell::new(0),
         command,
@@ -591,11 +592,7 @@ impl Run<'_> {
     /// is saved with --save. Then the line that judges it again.
     fn follow_up(&self, found: &Descent<ServedGame>, save_as: &Path) -> String {
         let mut lines = Vec::new();
-        // Answers that vary within one asking, or across positions the engine declares of equal
-        // value, are their own finding: a fresh engine asked the case alone cannot show it.
-        let own_finding =
-            matches!(found.disagreement, Disagreement::Varied { .. } | Disagreement::Asymmetric { .. });
-        let kept = if own_finding { None } else { self.history(found, &mut lines) };
+        let kept = self.history(found, &mut lines);
         let case = &found.found;
         let search = Request::Search { token: self.game.token(&case.position), depth: case.depth };
         match kept {
@@ -1006,46 +1003,66 @@ fn asked(
     records: Option<&Path>,
     repeat: u32,
 ) -> Result<Option<Answer<ServedPosition>>, String> {
-    let token = game.token(&case.position);
     log.start_case();
-    let fresh_each = repeat > 1 && game.served().features().new;
-    let new = || {
+    if fresh_each(game.served().features(), repeat) {
         log.push(Request::New);
-        game.served().new_game().map_err(|e| e.to_string())
-    };
-    if fresh_each {
-        new()?;
+        game.served().new_game().map_err(|e| e.to_string())?;
     }
-    log.push(Request::Search { token: token.clone(), depth: case.depth });
+    log.push(Request::Search { token: game.token(&case.position), depth: case.depth });
     let Some(mut answer) = search(game, case, records)? else { return Ok(None) };
-    if game.served().features().symmetric {
-        let tokens = game.served().symmetric(&token).map_err(|e| e.to_string())?;
-        for other in tokens.into_iter().filter(|other| *other != token) {
-            log.push(Request::Search { token: other.clone(), depth: case.depth });
+    let token = game.token(&case.position);
+    ask_further(&mut game.served(), (&token, case.depth), repeat, &mut answer, |request| log.push(request))?;
+    Ok(Some(answer))
+}
+
+/// Whether each asking of a case asked `repeat` times starts with `new`: where the engine
+/// announces it, so that the answers compared are those of a fresh search each.
+const fn fresh_each(features: Features, repeat: u32) -> bool {
+    repeat > 1 && features.new
+}
+
+/// What is asked of a case after its first answer, on `served` (the run's engine or a fresh
+/// one, so that a finding of these answers can be asked again afresh): with `symmetric`, the
+/// values of the positions the engine names as equal to it; with `repeat` above 1, the case
+/// asked again that many times in all (each after `new`, where announced). Each request is handed
+/// to `logged` before it is asked.
+fn ask_further(
+    served: &mut Served,
+    (token, depth): (&str, u32),
+    repeat: u32,
+    answer: &mut Answer<ServedPosition>,
+    mut logged: impl FnMut(Request),
+) -> Result<(), String> {
+    if served.features().symmetric {
+        let tokens = served.symmetric(token).map_err(|e| e.to_string())?;
+        for other in tokens.into_iter().filter(|other| other != token) {
+            logged(Request::Search { token: other.clone(), depth });
             // A position the engine declines is not compared.
-            let searched = game.served().search(&other, case.depth, None).map_err(|e| e.to_string())?;
+            let searched = served.search(&other, depth, None).map_err(|e| e.to_string())?;
             if let Searched::Value { value, .. } = searched {
                 answer.symmetric.push((printable(&other).into_owned(), value));
             }
         }
     }
+    let fresh_each = fresh_each(served.features(), repeat);
     for _ in 1..repeat {
         if fresh_each {
-            new()?;
+            logged(Request::New);
+            served.new_game().map_err(|e| e.to_string())?;
         }
-        log.push(Request::Search { token: token.clone(), depth: case.depth });
-        match game.served().search(&token, case.depth, None).map_err(|e| e.to_string())? {
+        logged(Request::Search { token: token.to_owned(), depth });
+        match served.search(token, depth, None).map_err(|e| e.to_string())? {
             Searched::Value { value, best_move } => answer.again.push((value, best_move)),
             Searched::Skip => {
                 return Err(format!(
                     "the engine declined '{}' at depth {} when asked again, after answering it",
-                    printable(&token),
-                    depth_text(case.depth)
+                    printable(token),
+                    depth_text(depth)
                 ));
             }
         }
     }
-    Ok(Some(answer))
+    Ok(())
 }
 
 /// The engine's answer to `search` on `case`, its records read and placed in its game.
@@ -1120,6 +1137,8 @@ struct Fresh<'a> {
     memory: usize,
     /// The selective features switched off (`--off`), in every fresh engine too.
     off: Vec<String>,
+    /// How many times in a row a case is asked (`--repeat`), in a fresh engine too.
+    repeat: u32,
     /// Fresh engines started, and the requests they answered, for the note that ends the run.
     started: Cell<u64>,
     requests: Cell<u64>,
@@ -1163,11 +1182,17 @@ impl Fresh<'_> {
                 }
             }
         }
+        if fresh_each(served.features(), self.repeat) {
+            served.new_game().map_err(|e| e.to_string())?;
+        }
         if let Some(file) = records {
             let _ = std::fs::remove_file(file);
         }
-        let searched = served.search(&game.token(&case.position), case.depth, records);
-        answer_of(searched, game, case, records)
+        let token = game.token(&case.position);
+        let searched = served.search(&token, case.depth, records);
+        let Some(mut answer) = answer_of(searched, game, case, records)? else { return Ok(None) };
+        ask_further(served, (&token, case.depth), self.repeat, &mut answer, drop)?;
+        Ok(Some(answer))
     }
 }
 
