@@ -789,6 +789,19 @@ fn a_solver_is_judged_to_the_end_of_its_game() {
     assert!(reproduce.ends_with("--depth end"), "{reproduce}");
     let (code, stdout, _) = run(&["fuzz", "--engine", &buggy, "--position", token, "--depth", "end"]);
     assert_eq!(code, Some(1), "{stdout}");
+    // The same position, asked of the correct solver, and beyond a budget: each message says
+    // "depth end", never the number that stands for it inside.
+    let (code, stdout, stderr) = run(&["fuzz", "--engine", SOLVER, "--position", token, "--depth", "end"]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert_eq!(stdout, format!("agreed: the engine's search of {token} to depth end is right\n"));
+    let tight = ["fuzz", "--engine", SOLVER, "--position", token, "--depth", "end", "--max-positions", "1"];
+    let (code, _, stderr) = run(&tight);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr
+            .contains(&format!("{token}, depth end: the proof needs more than 1 position (--max-positions)")),
+        "{stderr}"
+    );
     let session = std::env::temp_dir().join(format!("nullwindow-to-end-{}.session", std::process::id()));
     std::fs::write(&session, format!("# a search to the end\nsearch {token} end\n")).unwrap();
     let (code, stdout, stderr) = run(&["fuzz", "--engine", &buggy, "--session", session.to_str().unwrap()]);

@@ -380,7 +380,7 @@ fn run_on_search_thread(args: &FuzzArgs, command: &str) -> Result<ExitCode, CliE
             errln!(
                 "error: case {index} ({}), depth {}, position {}: {error}\nreproduce: {}",
                 case.origin,
-                case.depth,
+                depth_text(case.depth),
                 quote_if_needed(&game.token(&case.position)),
                 reproduce(args, command, &game, &case)
             );
@@ -516,7 +516,7 @@ fn keep_going(
                 "case {index} ({}), depth {}, position {}: {error}; the run stopped here, as what the engine \
                  answers after a failure is not its own\nreproduce: {}",
                 case.origin,
-                case.depth,
+                depth_text(case.depth),
                 quote_if_needed(&game.token(&case.position)),
                 reproduce(args, run.fresh.command, game, &case)
             );
@@ -941,7 +941,7 @@ fn one_case(
                 "consistent: the engine's search of {} to depth {} keeps the rules of any alpha-beta \
                  search{after}",
                 quote_if_needed(&located.token),
-                case.depth
+                depth_text(case.depth)
             );
             Ok(ExitCode::SUCCESS)
         }
@@ -949,7 +949,7 @@ fn one_case(
             outln!(
                 "agreed: the engine's search of {} to depth {} is right{after}",
                 quote_if_needed(&located.token),
-                case.depth
+                depth_text(case.depth)
             );
             Ok(ExitCode::SUCCESS)
         }
@@ -975,9 +975,10 @@ fn one_case(
             Ok(ExitCode::from(1))
         }
         Err(undecided) => Err(CliError(format!(
-            "{}, depth {depth}: the proof needs more than {} positions (--max-positions)",
+            "{}, depth {}: the proof needs more than {} (--max-positions)",
             quote_if_needed(&located.token),
-            undecided.budget
+            depth_text(depth),
+            counted(undecided.budget, "position", "positions")
         ))),
     }
 }
