@@ -262,6 +262,16 @@ pub trait Game {
         false
     }
 
+    /// How many times the game has given its keys out afresh, a key from before then naming
+    /// another position or none: a table that keeps entries from one search to the next forgets
+    /// them when this changes, as the oracle's [`Prover`](crate::oracle::proof::Prover) does. A
+    /// game served over the line protocol changes it when it forgets the engine's answers to bound
+    /// its memory ([`ServedGame::forget_beyond`](crate::oracle::protocol::ServedGame::forget_beyond)).
+    /// `0` (the default) for a game whose keys always keep their meaning.
+    fn key_epoch(&self) -> u64 {
+        0
+    }
+
     /// Whether `position` is terminal (has no moves). Override when it can be answered faster.
     fn is_terminal(&self, position: &Self::Position) -> bool {
         self.moves(position).next().is_none()

@@ -142,6 +142,9 @@ pub struct Prover<G: Game> {
     engine: Engine<G>,
     params: SearchParams,
     nodes: u64,
+    /// The game's [`Game::key_epoch`] when the table was last written: what it holds was proved
+    /// under those keys.
+    epoch: u64,
 }
 
 impl<G: Game> Prover<G> {
@@ -150,7 +153,7 @@ impl<G: Game> Prover<G> {
     #[must_use]
     pub fn new(table_entries: usize) -> Self {
         let params = SearchParams { tt_entries: table_entries, ..SearchParams::default() };
-        Self { engine: Engine::new(&params), params, nodes: 0 }
+        Self { engine: Engine::new(&params), params, nodes: 0, epoch: 0 }
     }
 
     /// The nodes every call so far has searched.
@@ -293,6 +296,13 @@ impl<G: Game> Prover<G> {
         let left = budget.left();
         if left == 0 {
             return Err(budget.exceeded());
+        }
+        // Keys given out afresh since the last search may name other positions: nothing proved
+        // under the old ones may be read as a proof about the positions they name now.
+        let epoch = game.key_epoch();
+        if epoch != self.epoch {
+            self.engine.clear();
+            self.epoch = epoch;
         }
         let params = SearchParams { node_limit: Some(left), ..self.params.clone() };
         let (value, nodes, stopped, cut_short) =
@@ -513,6 +523,10 @@ impl<G: Game> Game for Asking<'_, G> {
 
     fn keys_identify_positions(&self) -> bool {
         self.game.keys_identify_positions()
+    }
+
+    fn key_epoch(&self) -> u64 {
+        self.game.key_epoch()
     }
 
     fn is_terminal(&self, position: &G::Position) -> bool {

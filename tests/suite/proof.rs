@@ -4,6 +4,8 @@
 //! position (`theory::minimal_tree`), which no exact search evaluates fewer leaves than, and which
 //! the proofs of game positions stay within three times of.
 
+use std::cell::Cell;
+
 use nullwindow::Driver;
 use nullwindow::driver::SearchParams;
 use nullwindow::game::{Game, Player};
@@ -17,8 +19,8 @@ use nullwindow::search::Engine;
 use nullwindow::theory::is_fail_soft_result;
 use nullwindow::theory::minimal_tree::minimal_tree;
 use nullwindow::theory::node_types::{NodeType, minimal_leaves};
-use nullwindow::tree::Tree;
 use nullwindow::tree::random::RandomTreeConfig;
+use nullwindow::tree::{NodeId, Tree};
 use nullwindow::value::Value;
 use proptest::prelude::*;
 
@@ -52,8 +54,79 @@ fn decides_as_the_value<G: Game>(
     Ok(())
 }
 
+/// Two trees served as one game whose keys are given out afresh between them, as a served game's
+/// are when it forgets the engine's answers: the same node numbers name other positions.
+struct Renumbered {
+    trees: [Tree; 2],
+    epoch: Cell<usize>,
+}
+
+impl Renumbered {
+    fn tree(&self) -> &Tree {
+        &self.trees[self.epoch.get()]
+    }
+}
+
+impl Game for Renumbered {
+    type Position = NodeId;
+    type Move = u32;
+    type Moves = std::ops::Range<u32>;
+
+    fn root(&self) -> NodeId {
+        self.tree().root()
+    }
+
+    fn to_move(&self, position: &NodeId) -> Player {
+        self.tree().to_move(position)
+    }
+
+    fn moves(&self, position: &NodeId) -> Self::Moves {
+        self.tree().moves(position)
+    }
+
+    fn play(&self, position: &NodeId, mv: u32) -> NodeId {
+        self.tree().play(position, mv)
+    }
+
+    fn evaluate(&self, position: &NodeId) -> Value {
+        self.tree().evaluate(position)
+    }
+
+    fn key(&self, position: &NodeId) -> u64 {
+        self.tree().key(position)
+    }
+
+    fn keys_identify_positions(&self) -> bool {
+        true
+    }
+
+    fn key_epoch(&self) -> u64 {
+        self.epoch.get() as u64
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// A prover kept while the game gives its keys out afresh ([`Game::key_epoch`]) reads nothing
+    /// it proved under the old ones: each value after the change is the new position's, and so
+    /// back again.
+    #[test]
+    fn a_prover_forgets_its_proofs_when_the_keys_change_meaning(
+        first in trees(),
+        second in trees(),
+        depth in 1u32..6,
+    ) {
+        let game = Renumbered { trees: [first, second], epoch: Cell::new(0) };
+        let mut prover = Prover::new(1 << 10);
+        for epoch in [0, 1, 0] {
+            game.epoch.set(epoch);
+            let root = game.root();
+            let value = exact(&game, &root, depth);
+            let proved = prover.value(&game, &root, depth, 0, &mut Budget::new(u64::MAX)).unwrap();
+            prop_assert_eq!(proved, value, "after the keys' epoch became {}", epoch);
+        }
+    }
 
     /// On trees and on graphs of transpositions (MIN roots, evaluations on every node, positions
     /// reached at two depths), at every depth.

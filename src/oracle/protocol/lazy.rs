@@ -45,8 +45,8 @@ const PLY_BITS: u32 = 17;
 pub struct ServedGame {
     served: RefCell<Served>,
     failure: RefCell<Option<ProtocolError>>,
-    /// How often the answers were forgotten: a position's key carries it, so that no key of a
-    /// position from before ([`ServedGame::forget_beyond`]) is ever a key of one after.
+    /// How often the answers were forgotten ([`ServedGame::forget_beyond`]): the keys' epoch, and
+    /// part of each key.
     generation: Cell<u32>,
 }
 
@@ -104,8 +104,9 @@ impl ServedGame {
     /// Forgets what the engine answered, once the answers kept take more than `max_bytes` (as
     /// [`Served::bytes`] counts them), so that a long run's memory stays bounded: every position,
     /// its moves, evaluation and side together, is asked about again when next needed. Positions
-    /// made before are no longer valid, and their keys are never those of a position made after:
-    /// call it between cases, never while one is searched. Whether it forgot.
+    /// made before are no longer valid: call it between cases, never while one is searched. The
+    /// keys are given out afresh ([`Game::key_epoch`] changes), so that a table kept across it
+    /// forgets what it holds. Whether it forgot.
     pub fn forget_beyond(&self, max_bytes: usize) -> bool {
         if self.served.borrow().bytes() <= max_bytes {
             return false;
@@ -275,10 +276,11 @@ impl Game for ServedGame {
         true
     }
 
-    /// The token's number and the side to move, under the times the answers were forgotten; with
-    /// `distance`, the ply too, in 17 bits (a walk to a case may go further, but is
-    /// searched only from its end, at ply 0), and the generation in the 14 bits left, which repeat
-    /// only after 16,384 forgettings.
+    /// The token's number and the side to move, and the times the answers were forgotten (a
+    /// position made before a forgetting is never taken for one made after it); with `distance`,
+    /// the ply too, in 17 bits (a walk to a case may go further, but is searched only from its
+    /// end, at ply 0), and the times forgotten in the 14 bits left. Those repeat after 16,384
+    /// forgettings, which is why [`Game::key_epoch`] tells a kept table to forget.
     fn key(&self, position: &ServedPosition) -> u64 {
         let generation = u64::from(self.generation.get());
         let token_and_side = (u64::from(position.token) << 1) | u64::from(position.side == Player::Min);
@@ -291,5 +293,10 @@ impl Game for ServedGame {
 
     fn keys_identify_positions(&self) -> bool {
         true
+    }
+
+    /// The times the answers were forgotten ([`ServedGame::forget_beyond`]).
+    fn key_epoch(&self) -> u64 {
+        u64::from(self.generation.get())
     }
 }
