@@ -24,7 +24,8 @@ searched heap -100 + p, so that the side that must lose loses as late as it can.
 deepens iteratively, one table for every iteration (an entry still answers only its own depth
 left), and a loss found p plies down is kept in the table as the node's own distance to it: stored
 less the node's ply and read back plus the ply, as Stockfish's `value_to_tt` and `value_from_tt`
-do. Each record names its node by its path, so its ply is the path's length.
+do. Each record names its node by its path, so its ply is the path's length; with --token-records
+it names the node by its token and gives its ply, as an engine that does not keep paths would.
 """
 import json
 import sys
@@ -59,8 +60,8 @@ def evaluate(heap, distance=False):
 class Search:
     """One search: fail-soft negamax alpha-beta over a table of (heap, depth left)."""
 
-    def __init__(self, bug, records, distance=False):
-        self.bug, self.records, self.distance = bug, records, distance
+    def __init__(self, bug, records, distance=False, by_token=False):
+        self.bug, self.records, self.distance, self.by_token = bug, records, distance, by_token
         self.table, self.best_move = {}, None
 
     # ANCHOR: distance
@@ -83,11 +84,11 @@ class Search:
             value, flag = entry
             value = self.from_table(value, len(path))
             if flag == "exact" or (flag == "lower" and value >= beta) or (flag == "upper" and value <= alpha):
-                return self.record(path, depth, window, value, None, "cutoff")
+                return self.record(heap, path, depth, window, value, None, "cutoff")
         moves = children(heap)
         if depth == 0 or not moves:
             value = evaluate(heap, self.distance)
-            return self.record(path, depth, window, value + len(path) if value < 0 and self.distance else value)
+            return self.record(heap, path, depth, window, value + len(path) if value < 0 and self.distance else value)
         best = -INF
         for index, (move, child) in enumerate(moves):
             value = -self.negamax(child, depth - 1, -beta, -max(alpha, best), path + [index])
@@ -105,11 +106,12 @@ class Search:
             self.table[(heap, depth)] = (-best, SWAPPED[flag])
         else:
             self.table[(heap, depth)] = (self.to_table(best, len(path)), flag)
-        return self.record(path, depth, window, best, flag)
+        return self.record(heap, path, depth, window, best, flag)
 
-    def record(self, path, depth, window, result, stored=None, probe=None):
+    def record(self, heap, path, depth, window, result, stored=None, probe=None):
         if self.records:
-            line = {"path": path, "depth": depth, "alpha": window[0], "beta": window[1], "result": result}
+            node = {"node": heap, "ply": len(path)} if self.by_token else {"path": path}
+            line = {**node, "depth": depth, "alpha": window[0], "beta": window[1], "result": result}
             if stored:
                 line["stored"] = stored
             if probe:
@@ -118,10 +120,10 @@ class Search:
         return result
 
 
-def search(heap, depth, file, bug, distance):
+def search(heap, depth, file, bug, distance, by_token):
     """The answer to `search POS DEPTH [FILE]`: the value, and a best move below the root."""
     records = open(file, "w") if file else None
-    engine = Search(bug, records, distance)
+    engine = Search(bug, records, distance, by_token)
     # With --distance, iterative deepening: the shallower iterations fill the table.
     for iteration in range(1 if distance and depth > 0 else depth, depth + 1):
         engine.best_move = None
@@ -135,7 +137,9 @@ def main(args):
     bug = args[args.index("--bug") + 1] if "--bug" in args else "none"
     distance = "--distance" in args
     if bug not in BUGS or (bug == "mate-ply" and not distance):
-        sys.exit("usage: takeaway.py [--distance] [--bug " + "|".join(BUGS) + "] (mate-ply with --distance)")
+        sys.exit(
+            "usage: takeaway.py [--distance] [--token-records] [--bug " + "|".join(BUGS) + "] (mate-ply with --distance)"
+        )
     for line in sys.stdin:
         request = line.split()
         if request == ["quit"]:
@@ -148,7 +152,7 @@ def main(args):
             answer = " ".join(f"{move} {child}" for move, child in children(request[1]))
         elif request[0] == "search":
             file = request[3] if len(request) > 3 else None
-            answer = search(request[1], int(request[2]), file, bug, distance)
+            answer = search(request[1], int(request[2]), file, bug, distance, "--token-records" in args)
         else:
             answer = str(evaluate(request[1], distance))
         print(answer, flush=True)

@@ -93,6 +93,10 @@ pub struct Record<P> {
     pub path: Option<Vec<u32>>,
     /// The node's name, if the record gives one.
     pub node: Option<NodeName>,
+    /// The plies from the searched position down to the node, if the record gives them (`ply`):
+    /// where a node named by its token alone lies, which its side to move and, for an engine that
+    /// scores by distance, its value depend on. A path or moves give it already, and must agree.
+    pub ply: Option<u32>,
     /// The plies the node was searched to (its remaining depth).
     pub depth: u32,
     /// The window's lower end, as the node was called.
@@ -131,6 +135,7 @@ impl<P> Record<P> {
             position,
             path: None,
             node: None,
+            ply: None,
             depth,
             alpha,
             beta,
@@ -164,6 +169,7 @@ impl<P> Record<P> {
             position,
             path: self.path,
             node: self.node,
+            ply: self.ply,
             depth: self.depth,
             alpha: self.alpha,
             beta: self.beta,
@@ -759,6 +765,8 @@ mod json {
         pass: Option<u64>,
         path: Option<&'a [u32]>,
         node: Option<&'a NodeName>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        ply: Option<u32>,
         depth: u32,
         alpha: Value,
         beta: Value,
@@ -779,6 +787,7 @@ mod json {
             pass: record.pass,
             path: record.path.as_deref(),
             node: record.node.as_ref(),
+            ply: record.ply,
             depth: record.depth,
             alpha: record.alpha,
             beta: record.beta,
@@ -905,6 +914,21 @@ mod json {
         }
         let depth = integer("depth")?;
         let depth = u32::try_from(depth).map_err(|_| format!("'depth' is {depth}, not a number of plies"))?;
+        let ply = match object.get("ply") {
+            None | Some(Json::Null) => None,
+            Some(value) => Some(
+                value
+                    .as_u64()
+                    .and_then(|ply| u32::try_from(ply).ok())
+                    .ok_or_else(|| format!("'ply' is {value}, not a number of plies"))?,
+            ),
+        };
+        if let (Some(ply), Some(path)) = (ply, &path)
+            && path.len() != ply as usize
+        {
+            let steps = if path.len() == 1 { "step" } else { "steps" };
+            return Err(format!("'ply' is {ply}, but the path is {} {steps} long", path.len()));
+        }
         let stored = match object.get("stored") {
             None | Some(Json::Null | Json::Bool(_)) => None,
             Some(Json::String(bound)) => Some(match bound.as_str() {
@@ -933,6 +957,7 @@ mod json {
             Record::new((), depth, (value("alpha", true)?, value("beta", true)?), value("result", false)?);
         record.path = path;
         record.node = node;
+        record.ply = ply;
         record.stored = stored;
         record.probe = probe;
         Ok(record)

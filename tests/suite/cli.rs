@@ -976,6 +976,11 @@ fn audit_refuses_bad_records_with_their_line() {
             "{\"path\":[0],\"node\":4,\"depth\":2,\"alpha\":0,\"beta\":1,\"result\":0}\n",
             "path and node disagree",
         ),
+        (
+            "{\"path\":[0],\"ply\":2,\"depth\":2,\"alpha\":0,\"beta\":1,\"result\":0}\n",
+            "path and ply disagree",
+        ),
+        ("{\"node\":1,\"ply\":-1,\"depth\":2,\"alpha\":0,\"beta\":1,\"result\":0}\n", "negative ply"),
         ("\n\n", "empty"),
     ]
     .iter()

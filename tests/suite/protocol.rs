@@ -749,6 +749,18 @@ fn mate_scores_by_distance_are_judged_by_their_distance() {
         shown.replace(env!("CARGO_BIN_EXE_nullwindow"), "nullwindow").trim_end()
     );
 
+    // Records named by token, each with its ply, as an engine that keeps no paths writes them: the
+    // iterations' records lie where their plies say, the correct engine agrees and the bug is
+    // caught at its entry as before. Without the ply, a shallower iteration's record would be
+    // placed as deep as a search of the case's depth puts it: on the wrong side, at the wrong
+    // distance.
+    let by_token = format!("{DISTANCE} --token-records");
+    let (code, stdout, stderr) = run(&["fuzz", "--engine", &by_token, "--cases", "300", "--height", "1..9"]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let (code, stdout, stderr) = run(&["fuzz", "--engine", &format!("{by_token} --bug mate-ply")]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("from a table entry"), "{stdout}");
+
     // One value a position cannot hold a value by distance: refused in one line.
     for args in [&["solve", "--engine", DISTANCE][..], &["fuzz", "--engine", DISTANCE, "--deeper-entries"]] {
         let (code, _, stderr) = run(args);

@@ -12,6 +12,9 @@ records of `nullwindow trace` are valid input):
               into the position's legal moves in the game's order (Connect Four: columns 1 to 7)
   node        instead of or besides path: a gtree id, a node number of a parenthesis tree (from
               0 at the root, in the file's order), or a game position (the moves from the start)
+  ply         optional: the plies from the searched position down to the node (with a path, its
+              length); `fuzz --engine` places a node named by its token alone there, else the
+              case's depth less the record's below: give it if your search deepens iteratively
   depth       the plies the node was searched to (its remaining depth)
   alpha       the lower edge of the window the node was searched with
   beta        the window's upper edge

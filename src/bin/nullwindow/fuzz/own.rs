@@ -1199,10 +1199,11 @@ impl Fresh<'_> {
 
 /// Places each record on a position of the engine's game: by its path (child indices in the order
 /// of `children`), walked from the case's position; or by its node, a token or the names of the
-/// moves from the case's position separated by spaces. A token's side to move is the one the
-/// engine names with `mover`; without `mover`, sides alternate, so it is the case's side when the
-/// record's depth is the case's less an even number of plies, the other side otherwise. A node
-/// named by both must agree.
+/// moves from the case's position separated by spaces. A token lies `ply` plies below the case's
+/// position where the record says so, else as many as a search of one depth puts it: the case's
+/// depth less the record's. Its side to move is the one the engine names with `mover`; without
+/// `mover`, sides alternate, so it is the case's side an even number of plies below, the other
+/// side otherwise. A node named by both must agree, and so must a `ply` with the moves named.
 fn place(
     game: &ServedGame,
     case: &GameCase<ServedGame>,
@@ -1226,18 +1227,20 @@ fn place(
                         NodeName::Id(name) => name.clone(),
                         NodeName::Number(number) => number.to_string(),
                     };
-                    if name.split_whitespace().count() == 1 {
-                        // A record named by its token alone lies as many plies below the case as
-                        // a fixed-depth search puts it (what its side is read from, too): a
-                        // position's value depends on it when the engine scores by distance.
-                        let ply = if name == game.token(&case.position) {
-                            0
-                        } else {
-                            case.depth.saturating_sub(record.depth)
+                    let moves = name.split_whitespace().count();
+                    if moves == 1 {
+                        // A record named by its token alone lies where its `ply` says, or as many
+                        // plies below the case as a search of one depth puts it: its side, and
+                        // with distance its value, depend on it. An engine that deepens
+                        // iteratively writes the ply.
+                        let ply = match record.ply {
+                            Some(ply) => ply,
+                            None if name == game.token(&case.position) => 0,
+                            None => case.depth.saturating_sub(record.depth),
                         };
                         let side = if mover {
                             game.served().side_at(&name).map_err(|e| at(e.to_string()))?
-                        } else if case.depth.abs_diff(record.depth).is_multiple_of(2) {
+                        } else if ply.is_multiple_of(2) {
                             side_to_move
                         } else {
                             side_to_move.opponent()
@@ -1245,6 +1248,9 @@ fn place(
                         let ply = if distance { ply } else { 0 };
                         Some(ServedPosition { ply, ..game.position(&name, side) })
                     } else {
+                        if let Some(ply) = record.ply.filter(|&ply| ply as usize != moves) {
+                            return Err(at(format!("'ply' is {ply}, but the node names {moves} moves")));
+                        }
                         Some(walk_names(game, case.position, &name).map_err(at)?)
                     }
                 }
