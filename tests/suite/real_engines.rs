@@ -359,6 +359,33 @@ fn a_record_outside_the_game_is_a_disagreement_at_its_node() {
     );
 }
 
+/// A record that names its node by moves and gives a `ply` is read only if the two agree: an
+/// engine whose ply is off by one has failed (its records cannot be placed), and names the line.
+#[test]
+fn a_records_ply_must_agree_with_the_moves_it_names() {
+    let scratch = Scratch::new("ply");
+    let script = scratch.file("ply.py");
+    std::fs::write(
+        &script,
+        "import sys, json\nG = {'s': 'a t', 't': 'x v'}\nfor line in sys.stdin:\n    r = line.split()\n    \
+         if r[0] == 'quit': break\n    if r[0] == 'protocol': a = 'protocol 1 search records'\n    \
+         elif r[0] == 'root': a = 's'\n    elif r[0] == 'children': a = G.get(r[1], '')\n    \
+         elif r[0] == 'eval': a = '0'\n    else:\n        \
+         open(r[3], 'w').write(json.dumps({'node': 'a x', 'ply': int(sys.argv[1]), 'depth': 0, \
+         'alpha': -1, 'beta': 1, 'result': 0}) + '\\n')\n        a = '0'\n    print(a, flush=True)\n",
+    )
+    .unwrap();
+    let fuzz = |ply: &str| {
+        let engine = format!("python3 {script} {ply}");
+        run(&scratch, &["fuzz", "--engine", &engine, "--position", "s", "--depth", "2"], SECONDS)
+    };
+    let (code, stdout, stderr) = fuzz("2");
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    let (code, stdout, stderr) = fuzz("3");
+    assert_eq!(code, Some(3), "{stdout}{stderr}");
+    assert!(stderr.contains("records:1: 'ply' is 3, but the node names 2 moves"), "{stderr}");
+}
+
 /// An engine that, once it has searched `My`, values `Kx` one too high ever after: asked again in
 /// the same process it is wrong the same way, so the run follows it down the game; a fresh engine
 /// asked the position alone is right, so the report says the finding depends on what came before,
