@@ -949,8 +949,8 @@ pub fn nothing_judged(
         )));
     }
     Some(CliError(format!(
-        "nothing was judged ({cases} {}{about}){}{hint}",
-        if cases == 1 { "case" } else { "cases" },
+        "nothing was judged ({}{about}){}{hint}",
+        counted(cases, "case", "cases"),
         declined_and_undecided(skipped, (undecided, why_undecided))
     )))
 }

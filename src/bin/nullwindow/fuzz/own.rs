@@ -1004,14 +1004,14 @@ fn asked(
     records: Option<&Path>,
     repeat: u32,
 ) -> Result<Option<Answer<ServedPosition>>, String> {
+    let token = game.token(&case.position);
     log.start_case();
     if fresh_each(game.served().features(), repeat) {
         log.push(Request::New);
         game.served().new_game().map_err(|e| e.to_string())?;
     }
-    log.push(Request::Search { token: game.token(&case.position), depth: case.depth });
+    log.push(Request::Search { token: token.clone(), depth: case.depth });
     let Some(mut answer) = search(game, case, records)? else { return Ok(None) };
-    let token = game.token(&case.position);
     ask_further(&mut game.served(), (&token, case.depth), repeat, &mut answer, |request| log.push(request))?;
     Ok(Some(answer))
 }
